@@ -1,0 +1,111 @@
+"""A replayable archive of generated hands, and the rulings-per-second benchmark over it.
+
+The generator plays legal no-limit hands with a ``HandState`` and writes what a camera would see:
+the deal, chips pushed as real denominations (exact amounts, oversized chips, a few string bets),
+taps, folds, board cards, bets pulled in. Deterministic by seed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from rules.engine import judge_hand
+from rules.hand_state import Game, HandSetup, HandState, SeatSetup
+from rules.profile import HouseProfile
+from vision.events import (
+    CardsDealt,
+    ChipAction,
+    ChipsPulledIn,
+    Event,
+    Fold,
+    HandEnded,
+    HandStarted,
+    TableTap,
+)
+
+DENOMINATIONS = (25000, 5000, 1000, 500, 100, 25)
+
+
+def chips_for(amount: int) -> tuple[int, ...]:
+    """The fewest chips making ``amount`` (greedy over the house denominations)."""
+    chips: list[int] = []
+    for d in DENOMINATIONS:
+        n, amount = divmod(amount, d)
+        chips += [d] * n
+    if amount:
+        chips.append(amount)
+    return tuple(chips)
+
+
+def generate_hand(rng: random.Random, number: int) -> tuple[HandSetup, list[Event]]:
+    n_seats = rng.randint(2, 9)
+    seats = tuple(
+        SeatSetup(s, rng.randrange(4000, 80000, 25)) for s in sorted(rng.sample(range(1, 11), n_seats))
+    )
+    setup = HandSetup(
+        Game.NLHE, 100, 200, rng.choice(seats).seat, seats, bb_ante=200, hand_id=f"gen-{number:06d}"
+    )
+    hand = HandState(setup)
+    t = 0.0
+    events: list[Event] = [HandStarted(t, hand_id=setup.hand_id)]
+    for _ in range(2):
+        for seat in setup.clockwise_from_button():
+            t += 0.2
+            events.append(CardsDealt(t, seat=seat))
+    street = hand.street
+    while hand.betting_open:
+        seat = hand.actor
+        assert seat is not None
+        sit = hand.situation(seat)
+        t += rng.uniform(1.0, 6.0)
+        roll = rng.random()
+        if sit.facing_bet and roll < 0.35:
+            events.append(Fold(t, seat=seat))
+            hand.fold(seat)
+        elif roll < 0.75 or not hand.can_raise():
+            if sit.to_call == 0:
+                events.append(TableTap(t, seat=seat))
+            else:
+                chips = chips_for(sit.to_call)
+                if len(chips) > 1 and rng.random() < 0.3:  # an oversized chip instead
+                    big = next((d for d in reversed(DENOMINATIONS) if d >= sit.to_call), None)
+                    chips = (big,) if big and big <= sit.stack else chips
+                events.append(ChipAction(t, seat=seat, pushes=(chips,)))
+            hand.check_or_call(seat)
+        else:
+            target = min(sit.max_raise_to, sit.min_raise_to + rng.randrange(0, 4) * sit.big_blind)
+            chips = chips_for(target - sit.own_bet)
+            events.append(ChipAction(t, seat=seat, pushes=(chips,)))
+            hand.bet_or_raise_to(seat, target)
+        if hand.street != street and hand.betting_open:
+            street = hand.street
+            t += 1.0
+            events.append(ChipsPulledIn(t))
+            events.append(CardsDealt(t + 1.0, count=3 if street.value == "flop" else 1, face_up=True))
+            t += 1.0
+    events.append(HandEnded(t + 5.0))
+    return setup, events
+
+
+@dataclass(frozen=True, slots=True)
+class BenchResult:
+    hands: int
+    events: int
+    rulings: int
+    alerts: int
+    seconds: float
+
+
+def bench(hands: int, seed: int, profile: HouseProfile) -> BenchResult:
+    rng = random.Random(seed)
+    archive = [generate_hand(rng, i) for i in range(hands)]
+    start = time.perf_counter()
+    rulings = alerts = 0
+    for setup, events in archive:
+        record = judge_hand(setup, profile, events)
+        rulings += len(record.rulings)
+        alerts += len(record.alerts)
+    seconds = time.perf_counter() - start
+    return BenchResult(hands, sum(len(e) for _, e in archive), rulings, alerts, seconds)
