@@ -62,7 +62,7 @@ class _LineLoader(yaml.SafeLoader):
     """A YAML loader that remembers the line of every mapping under the key ``__line__``."""
 
 
-def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[str, Any]:
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[Any, Any]:
     mapping = loader.construct_mapping(node, deep=True)
     mapping["__line__"] = node.start_mark.line + 1
     return mapping

@@ -33,11 +33,11 @@ _AUTOMATIONS = (
     Automation.CARD_BURNING,
     Automation.HOLE_DEALING,
     Automation.BOARD_DEALING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
+    Automation.RUNOUT_COUNT_SELECTION,
 )
+# No hand-killing or pot-pushing automations: who wins is not the rules engine's business, and
+# hand evaluation would cost more than all the betting logic together. The state stops at the
+# showdown. All-in hands are shown by ``_show_all_in`` so that pokerkit runs the board out.
 
 
 class Game(StrEnum):
@@ -153,9 +153,9 @@ class HandState:
 
     def __init__(self, setup: HandSetup) -> None:
         self.setup = setup
-        order = list(setup.clockwise_from_button())  # SB first, button last
-        if len(order) == 2:
-            order.reverse()  # heads-up: pokerkit's player 0 is the big blind, the button posts the SB
+        # pokerkit's players are in dealing order: left of the button first, the button last.
+        # Heads-up that makes player 0 the big blind and player 1 the button, which posts the SB.
+        order = list(setup.clockwise_from_button())
         self.seat_of_player: tuple[int, ...] = tuple(order)
         self.player_of_seat = {seat: i for i, seat in enumerate(order)}
         stacks = {s.seat: s.stack for s in setup.seats}
@@ -175,6 +175,8 @@ class HandState:
             mode=Mode.CASH_GAME,  # cash-game mode lets a binding fold happen when not facing a bet
         )
         self._street_seen = 0
+        self._last_raise = setup.big_blind
+        self._raises_this_street = 0
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
         self._reset_street()
@@ -184,7 +186,8 @@ class HandState:
 
     @property
     def running(self) -> bool:
-        return bool(self.state.status)
+        """Whether betting is still open (two or more hands live and someone to act)."""
+        return self.state.actor_index is not None
 
     @property
     def street(self) -> Street:
@@ -266,12 +269,14 @@ class HandState:
             warnings.simplefilter("ignore")
             self.state.fold()
         self.folded.add(seat)
+        self._show_all_in()
         self._acted_at[seat] = self._current_bet()
 
     def check_or_call(self, seat: int) -> None:
         self._require_turn(seat)
         self._note_all_in(seat, int(self.state.checking_or_calling_amount or 0))
         self.state.check_or_call()
+        self._show_all_in()
         self._acted_at[seat] = self._current_bet()
 
     def bet_or_raise_to(self, seat: int, amount: int) -> None:
@@ -279,6 +284,7 @@ class HandState:
         before = self._current_bet()
         self._note_all_in(seat, amount - self.bet_of(seat))
         self.state.complete_bet_or_raise_to(amount)
+        self._show_all_in()
         increment = amount - before
         if increment >= self._last_raise:  # a full bet or raise re-opens the action
             self._last_raise = increment
@@ -295,6 +301,13 @@ class HandState:
         return bool(self.state.can_complete_bet_or_raise_to())
 
     # ----- internals -------------------------------------------------------------------------
+
+    def _show_all_in(self) -> None:
+        """pokerkit waits for all-in hands to be shown before running the board out."""
+        if not self.all_in or self.state.actor_index is not None:
+            return
+        while self.state.street_index is not None and self.state.can_show_or_muck_hole_cards():
+            self.state.show_or_muck_hole_cards(True)
 
     def _note_all_in(self, seat: int, adds: int) -> None:
         if adds > 0 and adds >= self.stack_of(seat):

@@ -51,13 +51,12 @@ def generate_hand(rng: random.Random, number: int) -> tuple[HandSetup, list[Even
     t = 0.0
     events: list[Event] = [HandStarted(t, hand_id=setup.hand_id)]
     for _ in range(2):
-        for seat in setup.clockwise_from_button():
+        for dealt_to in setup.clockwise_from_button():
             t += 0.2
-            events.append(CardsDealt(t, seat=seat))
+            events.append(CardsDealt(t, seat=dealt_to))
     street = hand.street
-    while hand.betting_open:
-        seat = hand.actor
-        assert seat is not None
+    while (actor := hand.actor) is not None:
+        seat: int = actor
         sit = hand.situation(seat)
         t += rng.uniform(1.0, 6.0)
         roll = rng.random()
@@ -70,8 +69,8 @@ def generate_hand(rng: random.Random, number: int) -> tuple[HandSetup, list[Even
             else:
                 chips = chips_for(sit.to_call)
                 if len(chips) > 1 and rng.random() < 0.3:  # an oversized chip instead
-                    big = next((d for d in reversed(DENOMINATIONS) if d >= sit.to_call), None)
-                    chips = (big,) if big and big <= sit.stack else chips
+                    big = next((d for d in reversed(DENOMINATIONS) if d >= sit.to_call), 0)
+                    chips = (big,) if 0 < big <= sit.stack else chips
                 events.append(ChipAction(t, seat=seat, pushes=(chips,)))
             hand.check_or_call(seat)
         else:

@@ -94,9 +94,8 @@ def _print_ruling(r: Ruling) -> None:
 def _print_alert(a: Alert) -> None:
     style = _SEVERITY_STYLE[a.severity]
     seat = f" seat {a.seat}" if a.seat is not None else ""
-    console.print(
-        f"  [{style}]{a.severity.value.upper()}[/] t={a.t_start:.1f}s{seat} [bold]{a.kind.value}[/]: {a.message}"
-    )
+    label = f"[{style}]{a.severity.value.upper()}[/]"
+    console.print(f"  {label} t={a.t_start:.1f}s{seat} [bold]{a.kind.value}[/]: {a.message}")
     if a.ruling:
         console.print(f"      ruling: {a.ruling}")
     for c in a.citations:
@@ -156,6 +155,5 @@ def bench_command(
         f"replayed {result.hands:,} hands, {result.events:,} events -> {result.rulings:,} rulings, "
         f"{result.alerts:,} alerts in {result.seconds:.2f} s"
     )
-    console.print(
-        f"[bold]{result.rulings / result.seconds:,.0f} rulings/s[/] ({result.events / result.seconds:,.0f} events/s)"
-    )
+    per_second = result.rulings / result.seconds
+    console.print(f"[bold]{per_second:,.0f} rulings/s[/] ({result.events / result.seconds:,.0f} events/s)")

@@ -8,7 +8,6 @@ shorthand for a single push in a chip action.
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -74,9 +73,13 @@ def from_record(record: dict[str, Any]) -> Event:
         raise EventFormatError(f"{name}: {exc}") from None
 
 
-@cache
+_ADAPTERS: dict[type[Event], TypeAdapter[Any]] = {}
+
+
 def _adapter(cls: type[Event]) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+    if cls not in _ADAPTERS:
+        _ADAPTERS[cls] = TypeAdapter(cls)
+    return _ADAPTERS[cls]
 
 
 def _plain(value: Any) -> Any:
