@@ -218,7 +218,15 @@ class HandState:
         return seat in self.all_in
 
     def pot_total(self) -> int:
+        """Every chip committed: pots plus bets not yet pulled in."""
         return int(self.state.total_pot_amount)
+
+    def pots(self) -> list[tuple[int, tuple[int, ...]]]:
+        """Main pot then side pots (bets already pulled in): (amount, seats eligible to win it)."""
+        return [
+            (int(pot.amount), tuple(self.seat_of_player[i] for i in pot.player_indices))
+            for pot in self.state.pots
+        ]
 
     def situation(self, seat: int, prior_chips: Sequence[int] = ()) -> Situation:
         """The betting situation for ``seat`` right now (whether or not it is its turn)."""

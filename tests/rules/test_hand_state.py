@@ -88,3 +88,14 @@ def test_short_all_ins_reopen_cumulatively_but_not_singly():
 def test_setup_rejects_a_button_not_at_the_table():
     with pytest.raises(ValueError, match="button seat 4 is not one of the seats"):
         HandSetup(Game.NLHE, 100, 200, 4, (SeatSetup(1, 100), SeatSetup(2, 100)))
+
+
+def test_side_pot_for_a_short_all_in():
+    hand = HandState(
+        HandSetup(Game.NLHE, 100, 200, 3, (SeatSetup(1, 1000), SeatSetup(2, 5000), SeatSetup(3, 5000)))
+    )
+    hand.bet_or_raise_to(3, 3000)
+    hand.check_or_call(1)
+    hand.check_or_call(2)
+    assert hand.is_all_in(1) and not hand.is_all_in(2)
+    assert hand.pots() == [(3000, (1, 2, 3)), (4000, (2, 3))]
