@@ -16,7 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.hand_state import Game, Situation
-from rules.profile import HouseProfile, MultiChipStandard, StringBetDefinition, UndercallPolicy
+from rules.profile import (
+    HouseProfile,
+    MultiChipStandard,
+    NonValueItemPolicy,
+    StringBetDefinition,
+    UndercallPolicy,
+)
 from rules.records import AlertKind, BetAction, Citation, Ruling
 from vision.events import ChipAction, Declaration, DeclarationKind, PriorChips
 
@@ -57,15 +63,19 @@ class _Draft:
     def ruling(
         self, action: BetAction, to: int = 0, put_out: int = 0, complete_to: int | None = None
     ) -> Ruling:
+        """``put_out``: the chips the action left in front of the seat beyond its counted bet; a
+        surplus over what the ruling adds is returned, a shortfall must be completed."""
         sit = self.sit
         if action in (BetAction.CHECK, BetAction.FOLD):
             to = sit.own_bet
         all_in = action not in (BetAction.CHECK, BetAction.FOLD) and to >= sit.all_in_to
         to = min(to, sit.all_in_to)
         adds = max(0, to - sit.own_bet)
+        returned = max(0, put_out - adds) if put_out else 0
+        if put_out and action not in (BetAction.CHECK, BetAction.FOLD):
+            complete_to = None if put_out >= adds else (complete_to or to)
         if complete_to is not None:
             complete_to = min(complete_to, sit.all_in_to)
-        returned = max(0, put_out - adds) if put_out else 0
         if not self.declared and action is not BetAction.FOLD:
             self.notes.append("no declaration seen")
         return Ruling(
@@ -97,6 +107,11 @@ def judge(
     d = _Draft(sit, profile, [], [], [], declared=governs)
     if said is not None and not governs:
         d.cite("verbal_precedence", f"'{said.what}' came after the chips landed: the chips define the bet")
+    elif said is not None and chips is not None and not said.before_chips:
+        d.cite(
+            "verbal_precedence",
+            f"'{said.what}' came after the chips landed: the verbal statement in turn takes precedence",
+        )
     pushes = chips.pushes if chips is not None else ()
     if chips is not None and _is_string_bet(chips, profile) and not governs:
         pushes = pushes[:1]
@@ -125,7 +140,7 @@ def _silent(d: _Draft, action: ChipAction, pushes: tuple[tuple[int, ...], ...]) 
     new = [c for push in pushes for c in push]
     chips, base, overchip_is_call = _chips_in_play(d, action, new)
     total = base + sum(chips)
-    physical = sum(new)
+    physical = _put_out(sit, action)
     if not sit.facing_bet:
         return _opening(d, chips, total, physical)
     if len(chips) == 1 and overchip_is_call and total >= sit.current_bet:
@@ -203,7 +218,8 @@ def _short(d: _Draft, total: int, physical: int) -> Ruling:
         d.discretion = True
         d.cite(
             "tiny_chip_fraction",
-            f"{added:,} silently facing {sit.to_call:,} to call is tiny: floor's discretion, may be ruled a full call",
+            f"{added:,} silently facing {sit.to_call:,} to call is tiny: "
+            "floor's discretion, may be ruled a full call",
             AlertKind.TINY_CHIP,
         )
         return d.ruling(BetAction.CALL, sit.current_bet, physical, complete_to=sit.current_bet)
@@ -219,7 +235,9 @@ def _short(d: _Draft, total: int, physical: int) -> Ruling:
         UndercallPolicy.HEADS_UP_OR_OPENING_BET: "a mandatory full call"
         if mandatory
         else "floor's discretion: full call, or forfeit the chips and fold",
-        UndercallPolicy.MANDATORY_FOLD_AT_DISCRETION: "must complete the call; floor may allow a fold forfeiting the chips",
+        UndercallPolicy.MANDATORY_FOLD_AT_DISCRETION: (
+            "must complete the call; floor may allow a fold forfeiting the chips"
+        ),
         UndercallPolicy.COMPLETE_OR_FORFEIT: "complete the call or forfeit the chips and fold",
         UndercallPolicy.ALWAYS_CORRECTED: "the call is corrected to the full amount",
     }[policy]
@@ -236,17 +254,28 @@ def _multi_chip(d: _Draft, chips: list[int], total: int, physical: int) -> Rulin
         if total > sit.current_bet:
             d.cite(
                 "multi_chip_standard",
-                f"{len(chips)} chips totalling {total:,} facing {sit.current_bet:,}: every chip is needed, a call",
+                f"{len(chips)} chips totalling {total:,} facing {sit.current_bet:,}: "
+                "every chip is needed, a call",
                 AlertKind.MULTI_CHIP_BET,
             )
         return d.ruling(BetAction.CALL, sit.current_bet, physical)
     if total == sit.current_bet:
         return d.ruling(BetAction.CALL, sit.current_bet, physical)
+    several = len(chips) > 1
+    if several:
+        d.cite(
+            "multi_chip_standard",
+            f"{len(chips)} chips totalling {total:,} facing {sit.current_bet:,}: "
+            + ("not every chip is needed to call, " if every_chip else "")
+            + "judged by the raise standard",
+        )
     if total >= sit.all_in_to and rules.last_chips_are_all_in.value:
         d.cite("last_chips_are_all_in", f"last chips ({total:,}) put out: an all-in bet")
         return _limit_raise(d, BetAction.RAISE, total, physical)
     increment = total - sit.current_bet
     if increment >= sit.last_raise:
+        if several:
+            d.cite("overbet_for_change_counts", "every chip pushed out silently counts in the bet")
         return _limit_raise(d, BetAction.RAISE, total, physical)
     threshold = rules.raise_threshold.value
     if increment >= threshold * sit.last_raise:
@@ -262,7 +291,8 @@ def _multi_chip(d: _Draft, chips: list[int], total: int, physical: int) -> Rulin
         return _limit_raise(d, BetAction.RAISE, total, physical)
     d.cite(
         "raise_threshold",
-        f"{total:,} is a raise of {increment:,}, under {threshold:.0%} of the last raise {sit.last_raise:,}: a call",
+        f"{total:,} is a raise of {increment:,}, under {threshold:.0%} of the last raise "
+        f"{sit.last_raise:,}: a call",
         AlertKind.MULTI_CHIP_BET,
     )
     return d.ruling(BetAction.CALL, sit.current_bet, physical)
@@ -277,7 +307,7 @@ def _declared(
     sit = d.sit
     what = said.what
     new = [c for push in pushes for c in push]
-    physical = sum(new)
+    physical = _put_out(sit, chips)
     if what is DeclarationKind.FOLD:
         if not sit.facing_bet:
             d.cite(
@@ -296,18 +326,16 @@ def _declared(
         )
         if chips is None:
             return _pending(d, min_to=None, may_raise=False)
-        return d.ruling(BetAction.CALL, sit.current_bet, physical, complete_to=_complete(sit, physical))
+        return d.ruling(BetAction.CALL, sit.current_bet, physical)
     if what is DeclarationKind.CALL:
         if not sit.facing_bet:
             d.cite(
                 "invalid_declarations", "'call' with no bet to call is a check", AlertKind.INVALID_DECLARATION
             )
             return d.ruling(BetAction.CHECK, put_out=physical)
-        return d.ruling(BetAction.CALL, sit.current_bet, physical, complete_to=_complete(sit, physical))
+        return d.ruling(BetAction.CALL, sit.current_bet, physical)
     if what is DeclarationKind.ALL_IN:
-        if sit.facing_bet and sit.all_in_to <= sit.current_bet:
-            return d.ruling(BetAction.CALL, sit.all_in_to, physical)
-        return _limit_raise(d, _raise_or_bet(sit), sit.all_in_to, physical)
+        return _all_in(d, physical)
     if what is DeclarationKind.POT:
         if sit.game in (Game.PLHE, Game.PLO):
             return _limit_raise(d, _raise_or_bet(sit), sit.max_raise_to, physical)
@@ -323,11 +351,10 @@ def _declared(
     if what is DeclarationKind.AMOUNT:
         assert said.amount is not None
         amount = _resolve_ambiguous(d, said.amount)
-        added = amount - sit.own_bet if amount > sit.own_bet and not physical else amount
-        silent = ChipAction(said.t, seat=sit.seat, pushes=((added,),))
+        added = amount - sit.own_bet if amount > sit.own_bet and not new else amount
         d.notes.append(f"declared amount {amount:,} counts as chips pushed silently")
         d.declared = True
-        return _silent_amount(d, silent)
+        return _silent_amount(d, added, physical)
     # BET or RAISE, with or without an amount
     if not sit.facing_bet and what is DeclarationKind.RAISE and sit.current_bet == 0:
         d.cite("invalid_declarations", "'raise' with no bet to face binds at least a minimum bet", None)
@@ -344,18 +371,18 @@ def _declared(
             )
     else:
         return _pending(d, min_to=sit.min_raise_to)
-    return _limit_raise(d, _raise_or_bet(sit), max(target, sit.min_raise_to), physical, declared_to=target)
+    return _limit_raise(d, _raise_or_bet(sit), target, physical)
 
 
-def _silent_amount(d: _Draft, action: ChipAction) -> Ruling:
+def _silent_amount(d: _Draft, added: int, put_out: int) -> Ruling:
     """A declared amount only: judged as the same chips pushed silently, without the chip tests."""
     sit = d.sit
-    total = sit.own_bet + action.amount
+    total = sit.own_bet + added
     if not sit.facing_bet:
-        return _opening(d, [action.amount], total, 0)
+        return _opening(d, [], total, put_out)
     if total < sit.current_bet:
-        return _short(d, total, 0)
-    return _multi_chip(d, [action.amount], total, 0)
+        return _short(d, total, put_out)
+    return _multi_chip(d, [added], total, put_out)
 
 
 def _resolve_ambiguous(d: _Draft, amount: int) -> int:
@@ -370,7 +397,8 @@ def _resolve_ambiguous(d: _Draft, amount: int) -> int:
     chosen = max(within) if within else min(readings)
     d.cite(
         "ambiguous_amount_largest_within_pot",
-        f"'{amount}' can mean {' or '.join(f'{r:,}' for r in readings)}; pot is {sit.pot:,}: ruled {chosen:,}",
+        f"'{amount}' can mean {' or '.join(f'{r:,}' for r in readings)}; "
+        f"pot is {sit.pot:,}: ruled {chosen:,}",
         AlertKind.AMBIGUOUS_AMOUNT,
     )
     return chosen
@@ -379,9 +407,7 @@ def _resolve_ambiguous(d: _Draft, amount: int) -> int:
 # ----- limits ----------------------------------------------------------------------------------
 
 
-def _limit_raise(
-    d: _Draft, action: BetAction, to: int, physical: int, declared_to: int | None = None
-) -> Ruling:
+def _limit_raise(d: _Draft, action: BetAction, to: int, physical: int) -> Ruling:
     """Apply re-opening, minimum raise, all-in and pot-limit bounds to a bet or raise to ``to``."""
     sit = d.sit
     if action is BetAction.RAISE and sit.facing_bet and not sit.may_raise:
@@ -392,7 +418,8 @@ def _limit_raise(
         )
         return d.ruling(BetAction.CALL, sit.current_bet, physical)
     if to >= sit.all_in_to:
-        if sit.all_in_to < sit.min_raise_to and sit.facing_bet:
+        # min_raise_to is capped at the stack; a full raise is the last full bet or raise on top
+        if sit.current_bet < sit.all_in_to < sit.current_bet + sit.last_raise:
             d.cite("short_all_in_reopen", "all-in for less than a full raise: does not re-open the betting")
             _tag(d, AlertKind.SHORT_ALL_IN)
         return d.ruling(action, sit.all_in_to, physical)
@@ -406,10 +433,9 @@ def _limit_raise(
     if sit.game is Game.FLHE:
         return d.ruling(action, sit.min_raise_to, physical)
     if to < sit.min_raise_to:
-        requested = declared_to if declared_to is not None else to
         d.cite(
             "under_raise_corrected_on_street",
-            f"{requested:,} is below the minimum {'raise' if sit.current_bet else 'bet'} {sit.min_raise_to:,}: "
+            f"{to:,} is below the minimum {'raise' if sit.current_bet else 'bet'} {sit.min_raise_to:,}: "
             "must be completed",
             AlertKind.UNDER_RAISE,
         )
@@ -417,11 +443,25 @@ def _limit_raise(
     return d.ruling(action, to, physical)
 
 
-def _complete(sit: Situation, physical: int) -> int | None:
-    """A binding call that the chips put out do not cover must be completed."""
-    if physical and sit.own_bet + physical < min(sit.current_bet, sit.all_in_to):
-        return sit.current_bet
-    return None
+def _put_out(sit: Situation, action: ChipAction | None) -> int:
+    """What the chip action leaves in front of the seat beyond its counted bet: new chips plus the
+    prior-bet chips still out, less the bet already counted (pulled-back chips go to the stack)."""
+    if action is None:
+        return 0
+    prior = sum(sit.prior_chips) if sit.prior_chips else sit.own_bet
+    if action.prior is PriorChips.PULLED_BACK:
+        prior = 0
+    elif action.prior is PriorChips.PARTLY_PULLED_BACK:
+        prior -= sum(action.prior_pulled_back)
+    return max(0, prior + action.amount - sit.own_bet)
+
+
+def _all_in(d: _Draft, physical: int) -> Ruling:
+    """All the seat's chips: a call when they do not exceed the bet faced, else a bet or raise."""
+    sit = d.sit
+    if sit.facing_bet and sit.all_in_to <= sit.current_bet:
+        return d.ruling(BetAction.CALL, sit.all_in_to, physical)
+    return _limit_raise(d, _raise_or_bet(sit), sit.all_in_to, physical)
 
 
 def _raise_or_bet(sit: Situation) -> BetAction:
@@ -437,22 +477,30 @@ def _is_string_bet(chips: ChipAction, profile: HouseProfile) -> bool:
 
 
 def _non_value_items_only(d: _Draft) -> Ruling:
+    """Only bounty chips / tokens pushed: no chips of value, so whatever is ruled must be put in."""
     policy = d.profile.rules.non_value_items.value
     d.discretion = True
     sit = d.sit
-    if policy == "not_live_may_be_all_in":
+    if policy is NonValueItemPolicy.NOT_LIVE_MAY_BE_ALL_IN:
         d.cite(
             "non_value_items",
             "only a bounty chip pushed: it has no value, but may be ruled all-in",
             AlertKind.NON_VALUE_ITEM,
         )
-        return d.ruling(_raise_or_bet(sit) if sit.may_raise else BetAction.CALL, sit.all_in_to)
+        all_in = _all_in(d, 0)
+        return replace(all_in, must_complete_to=all_in.to)
+    if policy is NonValueItemPolicy.NOT_ALLOWED:
+        note = "only a non-tournament item pushed: not allowed on the table and no wager; floor's discretion"
+    else:
+        note = "only a non-value item (bounty chip) pushed: floor's discretion, call or all-in"
     d.cite(
         "non_value_items",
-        "only a non-value item (bounty chip) pushed: floor's discretion, call or all-in; ruled a call",
+        note + ("; ruled a call" if sit.facing_bet else "; ruled a check"),
         AlertKind.NON_VALUE_ITEM,
     )
-    return d.ruling(BetAction.CALL if sit.facing_bet else BetAction.CHECK, sit.current_bet)
+    if not sit.facing_bet:
+        return d.ruling(BetAction.CHECK)
+    return d.ruling(BetAction.CALL, sit.current_bet, complete_to=sit.current_bet)
 
 
 def _pending(d: _Draft, min_to: int | None, may_raise: bool = True) -> Pending:

@@ -1,36 +1,42 @@
 """The rules engine: observed events in, rulings and alerts out, one hand at a time.
 
-``HandJudge`` holds one hand: the pokerkit-backed ``HandState``, the deal/board/conduct monitors,
-declarations waiting for chips, out-of-turn actions waiting for the turn, and the chips physically
-in front of each seat. ``process(event)`` returns what the event caused, in order.
+``HandJudge`` holds one hand: the pokerkit-backed ``HandState``, the deal/board/showdown/conduct
+monitors, declarations waiting for their chips, out-of-turn actions waiting for the turn, and the
+chips physically in front of each seat. ``process(event)`` returns what the event caused, in order.
+
+A few mechanisms carry the house rules into play:
+- every betting action goes through ``_act``: in turn it is judged and applied; out of turn it
+  waits for the seat's turn and is replayed then, unless the action to the seat changed;
+- a declaration settles the action; the gesture that goes with it (its chips, a tap) is then
+  part of the same action, not a new one;
+- a seat whose hand is dead (absent at the deal, wrong number of cards, out of time, away from the
+  table where the house folds it) is kept in ``dead`` and folded when its turn comes;
+- a hand-stopping misdeal stops the hand: nothing after it is judged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rules.betting import Pending, judge, with_declaration_limits
 from rules.checks import Finding
 from rules.checks.conduct import (
     Clock,
     ObjectMonitor,
+    card_exposed,
     cards_out_of_view,
     chips_out_of_view,
     left_with_live_hand,
+    out_of_turn,
+    out_of_turn_changed,
+    short_of_declaration,
 )
 from rules.checks.deal import BoardMonitor, DealMonitor
-from rules.hand_state import HandSetup, HandState, Street
-from rules.profile import (
-    AbsentAtDeal,
-    ClockExpiry,
-    ExposedCardPenalty,
-    HouseProfile,
-    LeftWithLiveHand,
-    OutOfTurnPolicy,
-    ShortAllInReopen,
-    SubstantialAction,
-)
+from rules.checks.showdown import ShowdownMonitor
+from rules.hand_state import HandSetup, HandState, Situation, Street
+from rules.profile import HouseProfile, ShortAllInReopen, SubstantialAction
 from rules.records import DEFAULT_SEVERITY, Alert, AlertKind, BetAction, Citation, Ruling, Severity
 from vision.events import (
     CardExposed,
@@ -40,7 +46,6 @@ from vision.events import (
     ChipsOutOfView,
     ChipsPulledIn,
     ClockCalled,
-    DecisionTime,
     Declaration,
     DeclarationKind,
     Event,
@@ -56,11 +61,14 @@ from vision.events import (
 )
 
 Output = Ruling | Alert
+_Action = ChipAction | Declaration | TableTap | Fold  # what a seat does to act
+
+_LEFT = "left_with_live_hand"  # the dead-hand reason that a return to the seat undoes
 
 
 @dataclass(slots=True)
 class _OutOfTurn:
-    events: list[Event]
+    events: list[_Action]
     level: int  # the street's bet when the seat acted out of turn
 
 
@@ -90,34 +98,40 @@ class HandJudge:
         self.hand = HandState(setup)
         self.deal = DealMonitor(setup, profile)
         self.board = BoardMonitor(profile)
+        self.showdown = ShowdownMonitor(setup)
         self.objects = ObjectMonitor(profile)
         self.record = HandRecord(setup)
         self.in_front: dict[int, list[int]] = {}
-        self.declared: dict[int, tuple[Declaration, Pending | None]] = {}
-        self.awaiting_chips: dict[int, Ruling] = {}  # settled by a declaration; its chips are still to come
+        self.declared: dict[int, tuple[Declaration | None, Pending]] = {}  # said in turn, settled by chips
+        # settled by a declaration; the gesture that goes with it (its chips, a tap) is still to come
+        self.awaiting: dict[int, tuple[Ruling, Street]] = {}
         self.out_of_turn: dict[int, _OutOfTurn] = {}
-        self.dead: set[int] = set()  # seats whose hands are dead; folded when their turn comes
+        self.dead: dict[int, str] = {}  # seat -> the profile topic that killed it; folded in its turn
         self.absent: set[int] = {s.seat for s in setup.seats if not s.present}
-        self.clocks: dict[int, Clock] = {}
-        self.tabled: set[int] = set()
+        self.clock: Clock | None = None
         self.actions_in_turn: list[bool] = []  # True when the action put chips in
-        self.stopped = False  # a hand-stopping alert voided the hand
-        self.showdown_announced = False
-        self.all_in_showdown = False
+        self.last_ruling: Ruling | None = None
+        self.stopped = False  # a misdeal stopped the hand
+        self.ended = False
         self.now = 0.0
         self._street = self.hand.street
-        self._post_blinds()
+        for seat in self.hand.seat_of_player:  # the blinds posted are in front of the seats
+            if self.hand.bet_of(seat):
+                self.in_front[seat] = [self.hand.bet_of(seat)]
 
     # ----- the one entry point ---------------------------------------------------------------
 
     def process(self, ev: Event) -> list[Output]:
         out: list[Output] = []
         self.now = max(self.now, ev.t)
-        if self.stopped and not isinstance(ev, HandEnded | HandStarted):
+        if self.stopped:
             return out
-        self._tick_clocks(ev.t, out)
+        if isinstance(ev, ChipsPulledIn | HandEnded) or (isinstance(ev, CardsDealt) and ev.seat is None):
+            self._finish_deal(ev.t, out)  # play has moved past the initial deal
+            self.awaiting.clear()  # and past the chips of the street's last declarations
+        self._tick_clock(ev.t, out)
         handler = _HANDLERS.get(type(ev))
-        if handler is not None:
+        if handler is not None and not self.stopped:
             handler(self, ev, out)
         self._after(ev.t, out)
         return out
@@ -125,155 +139,78 @@ class HandJudge:
     # ----- handlers --------------------------------------------------------------------------
 
     def _on_started(self, ev: HandStarted, out: list[Output]) -> None:
-        if ev.button_seat is not None and ev.button_seat != self.setup.button:
-            self._find(
-                out,
-                Finding(
-                    AlertKind.MISDEAL,
-                    f"dealer button seen at seat {ev.button_seat}; the hand expects seat {self.setup.button}",
-                    "check the button before the deal; correct it before substantial action",
-                    ("substantial_action",),
-                    ev.t,
-                    ev.button_seat,
-                    Severity.WARNING,
-                ),
-            )
+        self._find_all(out, self.deal.button_seen(ev.button_seat, ev.t))
 
     def _on_cards(self, ev: CardsDealt, out: list[Output]) -> None:
         if ev.seat is not None:
-            for f in self.deal.hole_card(ev, self.substantial_action):
-                self._find(out, f)
+            self._find_all(out, self.deal.hole_card(ev, self.substantial_action))
+            if not self.deal.complete and self.deal.dealt_all:
+                self._finish_deal(ev.t, out)
             return
-        self._finish_deal(ev.t, out)
-        over = not self.hand.running and len(self.hand.live_seats()) < 2
-        for f in self.board.board_cards(ev, self.hand.street, self.hand.betting_open, over):
-            self._find(out, f)
+        over = len(self.hand.live_seats()) < 2
+        self._find_all(out, self.board.board_cards(ev, self.hand.street, self.hand.betting_open, over))
 
     def _on_chips(self, ev: ChipAction, out: list[Output]) -> None:
-        if ev.seat in self.awaiting_chips:
-            self._chips_for_declaration(ev, self.awaiting_chips.pop(ev.seat), out)
+        ruling, street = self.awaiting.get(ev.seat, (None, None))
+        # the chips of a declaration; once the street has moved on, only if they are its exact amount
+        if (
+            ruling is None
+            or ruling.adds <= 0
+            or (street is not self.hand.street and ev.amount != ruling.adds)
+        ):
+            self._act(ev, out)
             return
-        if not self.hand.betting_open or ev.seat not in self.hand.live_seats():
-            return
-        if self.hand.actor != ev.seat:
-            self._act_out_of_turn(ev.seat, ev, out)
-            return
-        self._finish_deal(ev.t, out)
-        said, pending = self.declared.pop(ev.seat, (None, None))
-        self._judge_and_apply(ev.seat, ev, said, pending, ev.t, out)
-        self.in_front.setdefault(ev.seat, []).extend(ev.chips)
+        del self.awaiting[ev.seat]
+        if street is self.hand.street:
+            self.in_front.setdefault(ev.seat, []).extend(ev.chips)
+        if ev.amount < ruling.adds and not ruling.all_in:
+            call = ruling.action is BetAction.CALL
+            f = short_of_declaration(ev.seat, ruling.summary(), ruling.adds, ev.amount, call, ev.t)
+            self._find(out, f)
 
     def _on_declaration(self, ev: Declaration, out: list[Output]) -> None:
-        if not self.hand.betting_open or ev.seat not in self.hand.live_seats():
-            return
-        if self.hand.actor != ev.seat:
-            self._act_out_of_turn(ev.seat, ev, out)
-            return
-        self._finish_deal(ev.t, out)
-        sit = self.hand.situation(ev.seat, self.in_front.get(ev.seat, ()))
-        verdict = judge(self._house_limits(sit), self.profile, None, ev)
-        if isinstance(verdict, Pending):
-            self.declared[ev.seat] = (ev, verdict)
-            self._alert_from(
-                verdict.alert_kinds, ev.seat, verdict.explanation, "", verdict.citations, ev.t, out
-            )
-            return
-        self._apply(verdict, ev.t, out)
-        if verdict.adds > 0:
-            self.awaiting_chips[ev.seat] = verdict
-
-    def _chips_for_declaration(self, ev: ChipAction, ruling: Ruling, out: list[Output]) -> None:
-        """The chips that follow a declaration already ruled on: check they match it."""
-        self.in_front.setdefault(ev.seat, []).extend(ev.chips)
-        if ev.amount < ruling.adds and not ruling.all_in:
-            self._find(
-                out,
-                Finding(
-                    AlertKind.UNDERCALL if ruling.action is BetAction.CALL else AlertKind.UNDER_RAISE,
-                    f"seat {ev.seat} declared {ruling.summary()} but put out {ev.amount:,} of {ruling.adds:,}",
-                    f"the declaration is binding: add {ruling.adds - ev.amount:,}",
-                    ("verbal_precedence",),
-                    ev.t,
-                    ev.seat,
-                    Severity.RULING,
-                ),
-            )
+        if not ev.before_chips:  # said after the seat's chips landed: part of that action, not a new one
+            waiting = self.out_of_turn.get(ev.seat)
+            if waiting is not None:
+                waiting.events.append(ev)
+            last = self.last_ruling
+            if waiting is not None or (last is not None and last.seat == ev.seat):
+                return
+        self._act(ev, out)
 
     def _on_tap(self, ev: TableTap, out: list[Output]) -> None:
-        self._on_declaration(Declaration(ev.t, seat=ev.seat, what=_CHECK, frame=ev.frame), out)
+        declared = self.awaiting.get(ev.seat)
+        if declared is not None and declared[0].action is BetAction.CHECK:
+            del self.awaiting[ev.seat]  # the tap that goes with a check said aloud
+            return
+        self._act(ev, out)
 
     def _on_fold(self, ev: Fold, out: list[Output]) -> None:
-        seat = ev.seat
-        if seat not in self.hand.live_seats():
-            return
-        if not self.hand.betting_open:
-            if self.all_in_showdown and seat not in self.tabled:
-                self._find(
-                    out,
-                    Finding(
-                        AlertKind.ALL_IN_NOT_TABLED,
-                        f"seat {seat} mucked without tabling in an all-in showdown",
-                        "all hands are tabled when a player is all-in and betting is over: retrieve the cards if identifiable",
-                        ("all_in_hands_tabled",),
-                        ev.t,
-                        seat,
-                    ),
-                )
-            return
-        self._on_declaration(Declaration(ev.t, seat=seat, what=_FOLD, frame=ev.frame), out)
+        if self.hand.betting_open:
+            self._act(ev, out)
+        elif ev.seat in self._live():
+            self._find_all(out, self.showdown.mucked_hand(ev.seat, ev.t))
 
     def _on_pulled_in(self, ev: ChipsPulledIn, out: list[Output]) -> None:
         self.in_front.clear()
 
     def _on_exposed(self, ev: CardExposed, out: list[Output]) -> None:
-        if ev.seat not in self.hand.live_seats() or not self.hand.betting_open:
-            return
-        kills = (
-            self.profile.rules.exposed_card_with_action_pending.value is ExposedCardPenalty.PENALTY_MAY_KILL
-        )
-        card = f" ({ev.card})" if ev.card else ""
-        self._find(
-            out,
-            Finding(
-                AlertKind.CARD_EXPOSED,
-                f"seat {ev.seat} exposed a card{card} with action pending",
-                "penalty at the end of the hand"
-                + ("; the floor may rule the hand dead" if kills else "; the hand stays live")
-                + "; every player is entitled to see the card",
-                ("exposed_card_with_action_pending",),
-                ev.t,
-                ev.seat,
-            ),
-        )
+        if ev.seat in self._live() and self.hand.betting_open:
+            self._find(out, card_exposed(ev.seat, ev.card, ev.t, self.profile))
 
     def _on_tabled(self, ev: HandTabled, out: list[Output]) -> None:
-        self.tabled.add(ev.seat)
-        n = len([c for c in ev.cards])
-        if n and n != self.setup.game.hole_cards:
-            self._find(
-                out,
-                Finding(
-                    AlertKind.MISDEAL_TOO_LATE,
-                    f"seat {ev.seat} tabled {n} hole cards",
-                    "no misdeal after substantial action: a hand with the wrong number of cards is dead",
-                    ("substantial_action", "wrong_card_count"),
-                    ev.t,
-                    ev.seat,
-                ),
-            )
+        self._find_all(out, self.showdown.tabled_hand(ev))
 
     def _on_cards_out(self, ev: CardsOutOfView, out: list[Output]) -> None:
-        live = ev.seat in self.hand.live_seats() and (self.hand.running or not self.all_in_showdown)
-        for f in cards_out_of_view(ev, self.profile, live):
-            self._find(out, f)
+        live = self._live()
+        holding = ev.seat in live and len(live) >= 2 and ev.seat not in self.showdown.tabled
+        self._find_all(out, cards_out_of_view(ev, self.profile, holding and not self.ended))
 
     def _on_chips_out(self, ev: ChipsOutOfView, out: list[Output]) -> None:
-        for f in chips_out_of_view(ev, self.profile):
-            self._find(out, f)
+        self._find_all(out, chips_out_of_view(ev, self.profile))
 
     def _on_object(self, ev: ObjectPlaced, out: list[Output]) -> None:
-        for f in self.objects.placed(ev):
-            self._find(out, f)
+        self._find_all(out, self.objects.placed(ev))
 
     def _on_object_removed(self, ev: ObjectRemoved, out: list[Output]) -> None:
         self.objects.removed(ev)
@@ -281,70 +218,68 @@ class HandJudge:
     def _on_vacated(self, ev: SeatVacated, out: list[Output]) -> None:
         if not self.deal.complete:
             self.absent.add(ev.seat)
-            return
-        if ev.seat in self.hand.live_seats() and self.hand.betting_open and not self.hand.is_all_in(ev.seat):
+        elif ev.seat in self._live() and self.hand.betting_open and not self.hand.is_all_in(ev.seat):
             self._find(out, left_with_live_hand(ev.seat, ev.t, self.profile))
-            if self.profile.rules.left_with_live_hand.value is LeftWithLiveHand.FOLDED_IN_TURN:
-                self.dead.add(ev.seat)
 
     def _on_returned(self, ev: SeatReturned, out: list[Output]) -> None:
         self.absent.discard(ev.seat)
+        if self.dead.get(ev.seat) == _LEFT:  # back before its turn: the hand plays on
+            del self.dead[ev.seat]
 
     def _on_clock(self, ev: ClockCalled, out: list[Output]) -> None:
-        self.clocks[ev.seat] = Clock(ev.seat, ev.t, self.profile)
-
-    def _on_decision_time(self, ev: DecisionTime, out: list[Output]) -> None:
-        pass  # the clock ticks on every event's timestamp
+        if self.hand.actor == ev.seat:  # the clock runs on the decision the seat faces now
+            self.clock = Clock(ev.seat, ev.t, self.profile)
 
     def _on_ended(self, ev: HandEnded, out: list[Output]) -> None:
-        self._finish_deal(ev.t, out)
-        if self.all_in_showdown:
-            for seat in self.hand.live_seats():
-                if seat not in self.tabled:
-                    self._find(
-                        out,
-                        Finding(
-                            AlertKind.ALL_IN_NOT_TABLED,
-                            f"seat {seat} was in an all-in showdown but its hand was never tabled",
-                            "all hands in an all-in showdown must be tabled",
-                            ("all_in_hands_tabled",),
-                            ev.t,
-                            seat,
-                        ),
-                    )
+        self.ended = True
+        self._find_all(out, self.showdown.ended(self._live(), ev.t))
 
     # ----- betting ---------------------------------------------------------------------------
 
-    def _judge_and_apply(
-        self,
-        seat: int,
-        chips: ChipAction | None,
-        said: Declaration | None,
-        pending: Pending | None,
-        t: float,
-        out: list[Output],
-    ) -> None:
-        sit = with_declaration_limits(self.hand.situation(seat, self.in_front.get(seat, ())), pending)
-        verdict = judge(self._house_limits(sit), self.profile, chips, said)
-        if isinstance(verdict, Pending):  # a declaration with chips always settles; defensive
-            self.declared[seat] = (said, verdict) if said else self.declared.get(seat, (said, verdict))  # type: ignore[assignment]
+    def _act(self, ev: _Action, out: list[Output]) -> None:
+        """One betting action: chips, a declaration (its chips may follow), a tap or a fold motion."""
+        seat = ev.seat
+        chips = ev if isinstance(ev, ChipAction) else None
+        said = ev if isinstance(ev, Declaration) else None
+        if isinstance(ev, TableTap | Fold):  # a gesture: judged as the declaration it stands for
+            said = Declaration(
+                ev.t, seat=seat, what=_CHECK if isinstance(ev, TableTap) else _FOLD, frame=ev.frame
+            )
+        if not self.hand.betting_open or seat not in self._live():
             return
-        if (
-            pending is not None
-            and pending.min_to is not None
-            and verdict.to < pending.min_to
-            and not verdict.all_in
-        ):
-            verdict = replace(verdict, must_complete_to=pending.min_to, to=pending.min_to)
-        self._apply(verdict, t, out)
+        if self.hand.actor != seat:
+            self._act_out_of_turn(seat, ev, out)
+            return
+        self._finish_deal(ev.t, out)
+        if self.stopped or self.hand.actor != seat:
+            return
+        if self.deal.short(seat):  # acting before its missing card came: the hand is dead
+            self._find(out, self.deal.acted_short(seat, ev.t))
+            self._resolve_turns(ev.t, out)
+            return
+        earlier, pending = self.declared.pop(seat, (None, None))
+        sit = self.hand.situation(seat, self.in_front.get(seat, ()))
+        sit = self._limits(with_declaration_limits(sit, pending))
+        verdict = judge(sit, self.profile, chips, said or earlier)
+        if isinstance(verdict, Pending):  # a declaration that settles nothing until its chips arrive
+            self.declared[seat] = (said or earlier, verdict)
+            self._alert_from(verdict.alert_kinds, seat, verdict.explanation, "", verdict.citations, ev.t, out)
+            return
+        self._apply(verdict, ev.t, out)
+        if chips is not None:
+            self.in_front.setdefault(seat, []).extend(chips.chips)
+        elif isinstance(ev, Declaration) and (verdict.adds > 0 or verdict.action is BetAction.CHECK):
+            self.awaiting[seat] = (verdict, self.hand.street_of_action)
 
-    def _house_limits(self, sit):  # type: ignore[no-untyped-def]
+    def _limits(self, sit: Situation) -> Situation:
         """The house's re-opening rule: where short all-ins never combine, one full raise is needed."""
-        if self.profile.rules.short_all_in_reopen.value is ShortAllInReopen.NEVER_COMBINED and sit.may_raise:
+        if self.profile.value("short_all_in_reopen") is ShortAllInReopen.NEVER_COMBINED and sit.may_raise:
             return replace(sit, may_raise=self.hand.full_raise_since(sit.seat))
         return sit
 
-    def _apply(self, ruling: Ruling, t: float, out: list[Output]) -> None:
+    def _apply(self, ruling: Ruling, t: float, out: list[Output], automatic: bool = False) -> None:
+        """Put a ruling into the hand. ``automatic``: the engine acted for the seat (a dead hand, the
+        clock); such actions are not actions in turn for substantial action."""
         hand, seat = self.hand, ruling.seat
         if ruling.action is BetAction.FOLD:
             hand.fold(seat)
@@ -355,7 +290,11 @@ class HandJudge:
             lo = int(state.min_completion_betting_or_raising_to_amount or ruling.to)
             hi = int(state.max_completion_betting_or_raising_to_amount or ruling.to)
             hand.bet_or_raise_to(seat, max(lo, min(hi, ruling.to)))
-        self.actions_in_turn.append(ruling.action not in (BetAction.CHECK, BetAction.FOLD))
+        if not automatic:
+            self.actions_in_turn.append(ruling.action not in (BetAction.CHECK, BetAction.FOLD))
+        street = hand.street_of_action  # betting on a later street: earlier declarations' gestures are over
+        self.awaiting = {s: a for s, a in self.awaiting.items() if a[1] is street}
+        self.last_ruling = ruling
         self.record.rulings.append(ruling)
         out.append(ruling)
         self._alert_from(
@@ -369,39 +308,35 @@ class HandJudge:
             ruling.floor_discretion,
         )
 
-    def _act_out_of_turn(self, seat: int, ev: Event, out: list[Output]) -> None:
-        first = seat not in self.out_of_turn
-        level = self.hand.situation(seat).current_bet
-        self.out_of_turn.setdefault(seat, _OutOfTurn([], level)).events.append(ev)
-        if first:
-            policy = self.profile.rules.out_of_turn.value
-            binding = (
-                "binding if the action to it does not change"
-                if policy is OutOfTurnPolicy.BINDING_UNLESS_ACTION_CHANGES
-                else "not binding (a fold is), unless the action to it does not change"
-            )
-            self._find(
-                out,
-                Finding(
-                    AlertKind.OUT_OF_TURN,
-                    f"seat {seat} acted out of turn; it is seat {self.hand.actor}'s turn",
-                    f"the out-of-turn action is {binding}; seat {self.hand.actor} keeps its options",
-                    ("out_of_turn",),
-                    ev.t,
-                    seat,
-                ),
-            )
+    def _act_for(
+        self, seat: int, action: BetAction, why: str, topic: str, t: float, out: list[Output]
+    ) -> None:
+        """The engine acts for the seat: a dead hand folded in turn, a check when the clock runs out."""
+        ruling = Ruling(
+            seat, action, to=self.hand.bet_of(seat), explanation=why, citations=(self.profile.cite(topic),)
+        )
+        self._apply(ruling, t, out, automatic=True)
+
+    def _act_out_of_turn(self, seat: int, ev: _Action, out: list[Output]) -> None:
+        waiting = self.out_of_turn.get(seat)
+        if waiting is not None:
+            waiting.events.append(ev)
+            return
+        self.out_of_turn[seat] = _OutOfTurn([ev], self.hand.situation(seat).current_bet)
+        self._find(out, out_of_turn(seat, self.hand.actor, ev.t, self.profile))
 
     def _resolve_turns(self, t: float, out: list[Output]) -> None:
-        """Apply what is waiting for the seat whose turn it now is: a dead hand, an out-of-turn action."""
-        for _ in range(2 * len(self.setup.seats) + 2):
+        """Act for the seat whose turn it now is: fold a dead hand, replay an out-of-turn action."""
+        for _ in range(4 * len(self.setup.seats) + 4):
             seat = self.hand.actor
-            if seat is None:
+            if seat is None or self.stopped:
                 return
             if seat in self.dead:
-                self._apply(Ruling(seat, BetAction.FOLD, explanation="hand dead: folded in turn"), t, out)
+                topic = self.dead[seat]
+                self._act_for(seat, BetAction.FOLD, f"hand dead ({topic.replace('_', ' ')})", topic, t, out)
                 continue
-            self.awaiting_chips.pop(seat, None)
+            if seat in self.awaiting and self.awaiting[seat][1] is self.hand.street:
+                del self.awaiting[seat]  # its turn again on the same street: the gesture is not coming
             waiting = self.out_of_turn.pop(seat, None)
             if waiting is None:
                 return
@@ -410,54 +345,38 @@ class HandJudge:
                 return
 
     def _replay_out_of_turn(self, seat: int, waiting: _OutOfTurn, t: float, out: list[Output]) -> None:
+        """Binding unless the action changed (a bet or raise came in between); a fold always binds."""
         changed = self.hand.situation(seat).current_bet != waiting.level
-        folds = any(isinstance(e, Declaration) and e.what is _FOLD for e in waiting.events)
+        folds = any(
+            isinstance(e, Fold) or (isinstance(e, Declaration) and e.what is _FOLD) for e in waiting.events
+        )
         if changed and not folds:
-            self._find(
-                out,
-                Finding(
-                    AlertKind.OUT_OF_TURN,
-                    f"the action changed after seat {seat} acted out of turn",
-                    f"seat {seat} may reconsider: call, raise or fold; out-of-turn chips may be taken back",
-                    ("out_of_turn",),
-                    t,
-                    seat,
-                    Severity.RULING,
-                ),
-            )
+            self._find(out, out_of_turn_changed(seat, t))
             return
         for e in waiting.events:
-            if self.hand.actor != seat:
-                break
-            if isinstance(e, ChipAction):
-                self._on_chips(e, out)
-            elif isinstance(e, Declaration):
-                self._on_declaration(e, out)
+            follows = (
+                e.seat in self.awaiting if isinstance(e, ChipAction) else not getattr(e, "before_chips", True)
+            )
+            if self.hand.actor != seat and not follows:
+                break  # acted on already: what is left belongs to no action
+            _HANDLERS[type(e)](self, e, out)
 
     # ----- bookkeeping -----------------------------------------------------------------------
 
     @property
     def substantial_action(self) -> bool:
         acts = self.actions_in_turn
-        if self.profile.rules.substantial_action.value is SubstantialAction.TWO_AFTER_BLINDS:
+        if self.profile.value("substantial_action") is SubstantialAction.TWO_AFTER_BLINDS:
             return len(acts) >= 2
         return (len(acts) >= 2 and any(acts)) or len(acts) >= 3
 
-    def _post_blinds(self) -> None:
-        for seat in self.hand.seat_of_player:
-            bet = self.hand.bet_of(seat)
-            if bet:
-                self.in_front[seat] = [bet]
+    def _live(self) -> list[int]:
+        """Seats holding a live hand: not folded, not dead."""
+        return [s for s in self.hand.live_seats() if s not in self.dead]
 
     def _finish_deal(self, t: float, out: list[Output]) -> None:
-        if self.deal.complete:
-            return
-        for f in self.deal.finish(t, self.absent):
-            self._find(out, f)
-            if f.kind is AlertKind.ABSENT_AT_DEAL and f.seat is not None:
-                self.dead.add(f.seat)
-        if self.profile.rules.absent_at_deal.value is AbsentAtDeal.FOLDED:
-            self.dead |= self.absent & set(self.hand.seat_of_player)
+        if not self.deal.complete:
+            self._find_all(out, self.deal.finish(t, self.absent))
 
     def _after(self, t: float, out: list[Output]) -> None:
         if self.stopped:
@@ -468,72 +387,40 @@ class HandJudge:
             self.in_front.clear()
             self.declared.clear()
             self.out_of_turn.clear()
-            self.awaiting_chips.clear()
-        if not self.hand.betting_open and not self.showdown_announced and len(self.hand.live_seats()) >= 2:
-            self._announce_showdown(t, out)
+        live = self._live()
+        if not self.hand.betting_open and not self.showdown.begun and len(live) >= 2:
+            all_in = any(self.hand.is_all_in(s) for s in live)
+            river_aggressor = self.hand.last_aggressor.get(Street.RIVER)
+            self._find_all(out, self.showdown.begin(live, all_in, river_aggressor, t))
 
-    def _announce_showdown(self, t: float, out: list[Output]) -> None:
-        self.showdown_announced = True
-        live = self.hand.live_seats()
-        self.all_in_showdown = any(self.hand.is_all_in(s) for s in live)
-        if self.all_in_showdown:
+    def _tick_clock(self, t: float, out: list[Output]) -> None:
+        clock = self.clock
+        if clock is None:
             return
-        final = max((s for s in self.hand.last_aggressor), key=list(Street).index, default=None)
-        aggressor = self.hand.last_aggressor.get(final) if final is Street.RIVER else None
-        order = [s for s in self.setup.clockwise_from_button() if s in live]
-        first = aggressor if aggressor is not None else order[0]
-        why = (
-            "the last aggressor on the river"
-            if aggressor is not None
-            else "first seat left of the button, no river bet"
-        )
-        self._find(
-            out,
-            Finding(
-                AlertKind.SHOWDOWN_ORDER,
-                f"showdown between seats {', '.join(map(str, order))}",
-                f"if no one tables spontaneously, seat {first} ({why}) tables first",
-                ("showdown_order",),
-                t,
-                first,
-            ),
-        )
+        if self.hand.actor != clock.seat:  # the seat acted (or the hand moved on): the clock is off
+            self.clock = None
+            return
+        facing = self.hand.situation(clock.seat).facing_bet
+        self._find_all(out, clock.tick(t, facing))
+        if clock.expired:
+            self.clock = None
+            dead, topic = clock.expiry(facing)
+            action, why = (BetAction.FOLD, "the hand is dead") if dead else (BetAction.CHECK, "a check")
+            self._act_for(clock.seat, action, f"the clock ran out: {why}", topic, t, out)
 
-    def _tick_clocks(self, t: float, out: list[Output]) -> None:
-        for seat, clock in list(self.clocks.items()):
-            if self.hand.actor != seat:
-                if not self.hand.betting_open or seat not in self.hand.live_seats() or clock.expired:
-                    del self.clocks[seat]
-                continue
-            facing = self.hand.situation(seat).facing_bet
-            for f in clock.tick(t, facing):
+    def _find_all(self, out: list[Output], findings: Iterable[Finding]) -> None:
+        for f in findings:
+            if not self.stopped:
                 self._find(out, f)
-            if clock.expired:
-                del self.clocks[seat]
-                action = BetAction.FOLD if clock.outcome(facing) is ClockExpiry.DEAD_HAND else BetAction.CHECK
-                self._apply(
-                    Ruling(seat, action, to=self.hand.bet_of(seat), explanation="clock expired"), t, out
-                )
 
     def _find(self, out: list[Output], f: Finding) -> None:
-        cites = tuple(self.profile.cite(topic) for topic in f.topics)
         severity = f.severity or DEFAULT_SEVERITY[f.kind]
-        alert = Alert(
-            kind=f.kind,
-            severity=severity,
-            message=f.message,
-            ruling=f.ruling,
-            citations=cites,
-            t_start=f.t if f.t_start is None else f.t_start,
-            t_end=f.t,
-            table=self.setup.table,
-            hand_id=self.setup.hand_id,
-            seat=f.seat,
-        )
-        self.record.alerts.append(alert)
-        out.append(alert)
+        cites = tuple(self.profile.cite(topic) for topic in f.topics)
+        self._emit(out, f.kind, severity, f.message, f.ruling, cites, f.t, f.seat, f.t_start)
         if severity is Severity.HAND_STOPPING and f.kind is AlertKind.MISDEAL:
             self.stopped = True
+        if f.kills and f.seat is not None and f.seat in self.hand.live_seats():
+            self.dead.setdefault(f.seat, f.topics[0])
 
     def _alert_from(
         self,
@@ -546,6 +433,7 @@ class HandJudge:
         out: list[Output],
         discretion: bool = False,
     ) -> None:
+        """The alert for a ruling: its most severe kind; at least a warning when the floor decides."""
         kinds = list(kinds)
         if not kinds:
             return
@@ -553,13 +441,28 @@ class HandJudge:
         severity = DEFAULT_SEVERITY[kind]
         if discretion and severity.rank < Severity.WARNING.rank:
             severity = Severity.WARNING
+        ruling = (ruling + "; floor's discretion") if discretion and ruling else ruling
+        self._emit(out, kind, severity, f"seat {seat}: {message}", ruling, citations, t, seat)
+
+    def _emit(
+        self,
+        out: list[Output],
+        kind: AlertKind,
+        severity: Severity,
+        message: str,
+        ruling: str,
+        citations: tuple[Citation, ...],
+        t: float,
+        seat: int | None,
+        t_start: float | None = None,
+    ) -> None:
         alert = Alert(
             kind=kind,
             severity=severity,
-            message=f"seat {seat}: {message}",
-            ruling=(ruling + "; floor's discretion") if discretion and ruling else ruling,
+            message=message,
+            ruling=ruling,
             citations=citations,
-            t_start=t,
+            t_start=t if t_start is None else t_start,
             t_end=t,
             table=self.setup.table,
             hand_id=self.setup.hand_id,
@@ -572,7 +475,7 @@ class HandJudge:
 _CHECK = DeclarationKind.CHECK
 _FOLD = DeclarationKind.FOLD
 
-_HANDLERS = {
+_HANDLERS: dict[type[Event], Callable[[HandJudge, Any, list[Output]], None]] = {
     HandStarted: HandJudge._on_started,
     CardsDealt: HandJudge._on_cards,
     ChipAction: HandJudge._on_chips,
@@ -589,7 +492,6 @@ _HANDLERS = {
     SeatVacated: HandJudge._on_vacated,
     SeatReturned: HandJudge._on_returned,
     ClockCalled: HandJudge._on_clock,
-    DecisionTime: HandJudge._on_decision_time,
     HandEnded: HandJudge._on_ended,
 }
 

@@ -237,9 +237,12 @@ class HandState:
         own = self.bet_of(seat)
         stack = self.stack_of(seat)
         in_turn = self.actor == seat
-        if in_turn and st.can_complete_bet_or_raise_to():
+        pokerkit_may_raise = in_turn and st.can_complete_bet_or_raise_to()
+        if pokerkit_may_raise:
             min_to = int(st.min_completion_betting_or_raising_to_amount or 0)
             max_to = int(st.max_completion_betting_or_raising_to_amount or 0)
+            if self.setup.game.structure is BettingStructure.POT_LIMIT and self.street is Street.PREFLOP:
+                max_to = min(max(max_to, self._pot_limit_with_full_blinds(own, current)), own + stack)
         else:
             min_to = current + self._last_raise
             max_to = own + stack
@@ -257,12 +260,30 @@ class HandState:
             min_raise_to=min_to,
             max_raise_to=max(max_to, min_to),
             pot=self.pot_total(),
-            may_raise=self._may_raise_cumulative(seat, current),
+            # a raise cap (fixed limit) or everyone else all-in also ends the raising
+            may_raise=self._may_raise_cumulative(seat, current) and (pokerkit_may_raise or not in_turn),
             heads_up=len(self.live_seats()) == 2,
-            facing_opening_bet=self._raises_this_street == 0 and current > 0,
+            facing_opening_bet=current > 0
+            and self._raises_this_street == (0 if self.street is Street.PREFLOP else 1),
             in_turn=in_turn,
             prior_chips=tuple(prior_chips),
         )
+
+    def _pot_limit_with_full_blinds(self, own: int, current: int) -> int:
+        """Pre-flop pot-limit maximum as if the blinds were posted in full (PlayLive 54-B): a
+        short all-in blind does not shrink the pot a raise is measured against."""
+        heads_up = len(self.seat_of_player) == 2  # heads-up, player 1 (the button) posts the small blind
+        blinds = (
+            ((1, self.setup.small_blind), (0, self.setup.big_blind))
+            if heads_up
+            else (
+                (0, self.setup.small_blind),
+                (1, self.setup.big_blind),
+            )
+        )
+        short = sum(max(0, blind - int(self.state.starting_stacks[p])) for p, blind in blinds)
+        facing = max(current, self.setup.big_blind)
+        return facing + (self.pot_total() + short) + (facing - own)
 
     def acted_at(self, seat: int) -> int | None:
         """The street's bet level the seat last acted at (``None``: not acted this street)."""
@@ -331,8 +352,9 @@ class HandState:
         return max((int(b) for b in self.state.bets), default=0)
 
     def _reset_street(self) -> None:
-        preflop = self.state.street_index == 0
-        self._last_raise = self.setup.big_blind
+        index = self.state.street_index or 0
+        preflop = index == 0
+        self._last_raise = int(self.state.streets[index].min_completion_betting_or_raising_amount)
         self._raises_this_street = 0
         self._full_raise_levels: list[int] = [self.setup.big_blind] if preflop else []
         self._acted_at: dict[int, int] = {}
@@ -360,13 +382,18 @@ class HandState:
 
 
 def _streets(game: Game, small_blind: int, big_blind: int) -> tuple[PkStreet, ...]:
-    """Hold'em / Omaha streets; fixed-limit bets are the big blind, doubled on turn and river."""
+    """Hold'em / Omaha streets; fixed-limit bets are the big blind, doubled on turn and river.
+
+    Fixed limit allows one bet and four raises (Bluff Street 45.b); pokerkit counts completions,
+    and before the flop the big blind is the bet, so four completions there and five after.
+    """
     small_bet, big_bet = big_blind, 2 * big_blind
     hole = game.hole_cards
-    cap = 4 if game is Game.FLHE else None
+    limit = game is Game.FLHE
+    pre, post = (4, 5) if limit else (None, None)
     return (
-        PkStreet(False, (False,) * hole, 0, False, Opening.POSITION, small_bet, cap),
-        PkStreet(True, (), 3, False, Opening.POSITION, small_bet, cap),
-        PkStreet(True, (), 1, False, Opening.POSITION, big_bet, cap),
-        PkStreet(True, (), 1, False, Opening.POSITION, big_bet, cap),
+        PkStreet(False, (False,) * hole, 0, False, Opening.POSITION, small_bet, pre),
+        PkStreet(True, (), 3, False, Opening.POSITION, small_bet, post),
+        PkStreet(True, (), 1, False, Opening.POSITION, big_bet, post),
+        PkStreet(True, (), 1, False, Opening.POSITION, big_bet, post),
     )

@@ -11,17 +11,22 @@ import random
 import time
 from dataclasses import dataclass
 
+from rules.betting import judge
 from rules.engine import judge_hand
-from rules.hand_state import Game, HandSetup, HandState, SeatSetup
-from rules.profile import HouseProfile
+from rules.hand_state import Game, HandSetup, HandState, SeatSetup, Situation
+from rules.profile import BASELINE_ID, HouseProfile, load_profile
+from rules.records import Ruling
 from vision.events import (
     CardsDealt,
     ChipAction,
     ChipsPulledIn,
+    Declaration,
+    DeclarationKind,
     Event,
     Fold,
     HandEnded,
     HandStarted,
+    HandTabled,
     TableTap,
 )
 
@@ -76,7 +81,10 @@ def generate_hand(rng: random.Random, number: int) -> tuple[HandSetup, list[Even
         else:
             target = min(sit.max_raise_to, sit.min_raise_to + rng.randrange(0, 4) * sit.big_blind)
             chips = chips_for(target - sit.own_bet)
-            events.append(ChipAction(t, seat=seat, pushes=(chips,)))
+            push = ChipAction(t, seat=seat, pushes=(chips,))
+            if _reads_as(sit, push) != target:  # silent chips would not read as this raise: say it first
+                events.append(Declaration(t - 0.5, seat=seat, what=DeclarationKind.RAISE, amount=target))
+            events.append(push)
             hand.bet_or_raise_to(seat, target)
         if hand.street != street and hand.betting_open:
             street = hand.street
@@ -84,8 +92,22 @@ def generate_hand(rng: random.Random, number: int) -> tuple[HandSetup, list[Even
             events.append(ChipsPulledIn(t))
             events.append(CardsDealt(t + 1.0, count=3 if street.value == "flop" else 1, face_up=True))
             t += 1.0
+    live = hand.live_seats()
+    if len(live) > 1:  # showdown: every live hand is turned up
+        for seat_shown in live:
+            t += 1.0
+            events.append(HandTabled(t, seat=seat_shown))
     events.append(HandEnded(t + 5.0))
     return setup, events
+
+
+_READER = load_profile(BASELINE_ID)
+
+
+def _reads_as(sit: Situation, push: ChipAction) -> int:
+    """The total the TDA rules read from silent chips (the generator keeps its raises unambiguous)."""
+    ruling = judge(sit, _READER, push, None)
+    return ruling.to if isinstance(ruling, Ruling) and ruling.must_complete_to is None else -1
 
 
 @dataclass(frozen=True, slots=True)

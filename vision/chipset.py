@@ -51,7 +51,9 @@ class ChipSet(BaseModel):
 
 
 def _chip(value: int, name: str, base: BGR, edge: BGR, spots: int = 6, label: str | None = None) -> ChipSpec:
-    return ChipSpec(value=value, name=name, base=base, edge=edge, edge_spots=spots, label=label or f"{value:,}")
+    return ChipSpec(
+        value=value, name=name, base=base, edge=edge, edge_spots=spots, label=label or f"{value:,}"
+    )
 
 
 # Tournament sets as card rooms use them; the last mirrors the PokeVisor photos in shared/real-samples.

@@ -1,7 +1,9 @@
 """Checks over sequences of events: the deal, the board, the players' conduct.
 
 Each check is a small stateful monitor for one hand. It returns ``Finding`` records; the engine
-turns them into ``Alert`` records with the table, hand and the profile's citations.
+turns them into ``Alert`` records with the table, hand and the profile's citations, and carries out
+what a finding does to the hand: a hand-stopping misdeal stops it, a finding with ``kills`` makes
+the seat's hand dead (folded when its turn comes).
 """
 
 from __future__ import annotations
@@ -21,3 +23,4 @@ class Finding:
     seat: int | None = None
     severity: Severity | None = None  # None: the kind's default severity
     t_start: float | None = None  # when the situation began, if earlier than ``t``
+    kills: bool = False  # the seat's hand is dead: the engine folds it when its turn comes

@@ -1,11 +1,21 @@
-"""The players' conduct: objects on the felt, cards and chips out of view, seats, the clock."""
+"""The players' conduct: objects on the felt, cards and chips out of view, seats, the clock, exposed
+cards, acting out of turn."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from rules.checks import Finding
-from rules.profile import Allowed, ClockExpiry, DrinksPolicy, HouseProfile, LeftWithLiveHand
+from rules.profile import (
+    Allowed,
+    ClockExpiry,
+    DrinksPolicy,
+    ExposedCardPenalty,
+    HouseProfile,
+    LeftWithLiveHand,
+    NonValueItemPolicy,
+    OutOfTurnPolicy,
+)
 from rules.records import AlertKind, Severity
 from vision.events import (
     CardsOutOfView,
@@ -66,7 +76,7 @@ class ObjectMonitor:
             return [
                 self._flag(
                     ev,
-                    f"{ev.what.value.replace('_', ' ')} {where}",
+                    f"{'capped bottle' if ev.what is ForeignObject.DRINK_CAPPED else 'open drink'} {where}",
                     f"house allows {allowed} on the table",
                     "drinks_on_table",
                 )
@@ -76,21 +86,24 @@ class ObjectMonitor:
                 return []
             return [self._flag(ev, f"food {where}", "food must come off the table", "food_on_table")]
         if ev.what is ForeignObject.NON_TOURNAMENT_CHIP:
+            banned = rules.non_value_items.value is NonValueItemPolicy.NOT_ALLOWED
             return [
                 self._flag(
                     ev,
                     f"non-tournament chip {where}",
-                    "remove it from the table",
-                    "chips_must_stay_in_view",
-                    Severity.WARNING,
+                    "non-tournament chips are not allowed on the table: remove it"
+                    if banned
+                    else "check what it is; it has no value in a bet",
+                    "non_value_items",
+                    None if banned else Severity.WARNING,
                 )
             ]
         return [
             self._flag(
                 ev,
-                f"unknown object {where}",
-                "check what it is; house policy on items",
-                "food_on_table",
+                f"unidentified object {where}",
+                "check what it is against the house's list of items allowed on the table",
+                "card_protectors_max",
                 Severity.WARNING,
             )
         ]
@@ -120,7 +133,8 @@ def chips_out_of_view(ev: ChipsOutOfView, profile: HouseProfile) -> list[Finding
         Finding(
             AlertKind.CHIPS_OUT_OF_VIEW,
             f"seat {ev.seat}: chips{amount} {how}",
-            "chips must stay in view: the chips are forfeited and the player may be disqualified; floor review",
+            "chips must stay in view: the chips are forfeited and the player may be disqualified; "
+            "floor review",
             ("chips_must_stay_in_view",),
             ev.t,
             ev.seat,
@@ -157,11 +171,12 @@ def left_with_live_hand(seat: int, t: float, profile: HouseProfile) -> Finding:
         ("left_with_live_hand",),
         t,
         seat,
+        kills=folded,
     )
 
 
 class Clock:
-    """The clock on one seat: countdown warning, then expiry."""
+    """The clock on the seat to act: the countdown warning, then expiry (only for this decision)."""
 
     def __init__(self, seat: int, t: float, profile: HouseProfile) -> None:
         self.seat = seat
@@ -193,17 +208,14 @@ class Clock:
                     t_start=self.called_at,
                 )
             )
-        if not self.expired and t >= self.expires_at:
+        if not self.expired and t > self.expires_at:  # a tie goes to the player
             self.expired = True
-            expiry = (
-                self.rules.clock_expiry_facing_bet if facing_bet else self.rules.clock_expiry_not_facing_bet
-            ).value
-            topic = "clock_expiry_facing_bet" if facing_bet else "clock_expiry_not_facing_bet"
+            dead, topic = self.expiry(facing_bet)
             found.append(
                 Finding(
                     AlertKind.CLOCK_EXPIRED,
                     f"seat {self.seat}: did not act before the clock ran out",
-                    "the hand is dead" if expiry is ClockExpiry.DEAD_HAND else "the action is a check",
+                    "the hand is dead" if dead else "the action is a check",
                     ("clock_seconds", topic),
                     t,
                     self.seat,
@@ -212,7 +224,66 @@ class Clock:
             )
         return found
 
-    def outcome(self, facing_bet: bool) -> ClockExpiry:
-        return (
-            self.rules.clock_expiry_facing_bet if facing_bet else self.rules.clock_expiry_not_facing_bet
-        ).value
+    def expiry(self, facing_bet: bool) -> tuple[bool, str]:
+        """What running out of time does: (the hand is dead, else a check; the rule's topic).
+        Facing a bet a check is impossible, so there the hand is dead whatever the setting."""
+        topic = "clock_expiry_facing_bet" if facing_bet else "clock_expiry_not_facing_bet"
+        return facing_bet or getattr(self.rules, topic).value is ClockExpiry.DEAD_HAND, topic
+
+
+def card_exposed(seat: int, card: str | None, t: float, profile: HouseProfile) -> Finding:
+    """A player's card seen with action pending."""
+    may_kill = profile.rules.exposed_card_with_action_pending.value is ExposedCardPenalty.PENALTY_MAY_KILL
+    return Finding(
+        AlertKind.CARD_EXPOSED,
+        f"seat {seat} exposed a card{f' ({card})' if card else ''} with action pending",
+        "penalty at the end of the hand"
+        + ("; the floor may rule the hand dead" if may_kill else "; the hand stays live")
+        + "; every player is entitled to see the card",
+        ("exposed_card_with_action_pending",),
+        t,
+        seat,
+    )
+
+
+def out_of_turn(seat: int, actor: int | None, t: float, profile: HouseProfile) -> Finding:
+    binding = (
+        "binding if the action to it does not change (a check, call or fold is no change)"
+        if profile.rules.out_of_turn.value is OutOfTurnPolicy.BINDING_UNLESS_ACTION_CHANGES
+        else "not binding if the action to it changes, except a fold, which is always binding"
+    )
+    return Finding(
+        AlertKind.OUT_OF_TURN,
+        f"seat {seat} acted out of turn; it is seat {actor}'s turn",
+        f"the out-of-turn action is {binding}; seat {actor} keeps all its options",
+        ("out_of_turn",),
+        t,
+        seat,
+    )
+
+
+def out_of_turn_changed(seat: int, t: float) -> Finding:
+    """The action changed before the out-of-turn seat's turn came: it acts again."""
+    return Finding(
+        AlertKind.OUT_OF_TURN,
+        f"the action changed after seat {seat} acted out of turn",
+        f"the out-of-turn action is not binding: seat {seat} may call, raise or fold; "
+        "out-of-turn chips may be taken back",
+        ("out_of_turn",),
+        t,
+        seat,
+        Severity.RULING,
+    )
+
+
+def short_of_declaration(seat: int, declared: str, adds: int, put_out: int, call: bool, t: float) -> Finding:
+    """The chips that followed a declaration do not make the amount declared."""
+    return Finding(
+        AlertKind.UNDERCALL if call else AlertKind.UNDER_RAISE,
+        f"seat {seat} declared {declared} but put out {put_out:,} of {adds:,}",
+        f"the declaration is binding: add {adds - put_out:,}",
+        ("verbal_precedence",),
+        t,
+        seat,
+        Severity.RULING,
+    )

@@ -7,7 +7,7 @@ from collections import Counter
 
 from rules.checks import Finding
 from rules.hand_state import BOARD_CARDS_BEFORE, HandSetup, Street
-from rules.profile import FourCardFlop, HouseProfile, WrongCardCount
+from rules.profile import AbsentAtDeal, FourCardFlop, HouseProfile, WrongCardCount
 from rules.records import AlertKind, Severity
 from vision.events import CardsDealt
 
@@ -15,7 +15,12 @@ _STREET_OF_BOARD = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
 
 
 class DealMonitor:
-    """Watches hole cards pitched on the initial deal, one ``CardsDealt`` per pitch."""
+    """Watches hole cards pitched on the initial deal, one ``CardsDealt`` per pitch.
+
+    A boxed card is not a hole card: the dealer replaces it, so it counts only toward the house's
+    boxed-card limit. A card the dealer exposed (short of a misdeal) is replaced with the burn card
+    after the deal; the one card that replaces it is expected and not an extra card.
+    """
 
     def __init__(self, setup: HandSetup, profile: HouseProfile) -> None:
         self.setup = setup
@@ -23,114 +28,162 @@ class DealMonitor:
         self.order = setup.clockwise_from_button()
         self.per_seat = setup.game.hole_cards
         self.counts: Counter[int] = Counter()
+        self.owed: Counter[int] = Counter()  # replacements due for cards the dealer exposed
         self.pitched = 0
         self.exposed = 0
         self.boxed = 0
         self.complete = False
-        self.misdeal = False
 
     @property
-    def expected(self) -> int:
-        return self.per_seat * len(self.order)
+    def dealt_all(self) -> bool:
+        """Every seat dealt in holds at least its hole cards: the initial deal is over."""
+        return all(self.counts[seat] >= self.per_seat for seat in self.order)
+
+    def short(self, seat: int) -> bool:
+        """After the deal: the seat holds some of its cards but not all (the missing card is still due).
+
+        Too many cards are not tracked the same way: the repair (a card pulled as the burn) is not
+        something the camera reports, so a hand is not killed for acting with one card too many."""
+        return self.complete and 0 < self.counts[seat] < self.per_seat
 
     def hole_card(self, ev: CardsDealt, substantial_action: bool) -> list[Finding]:
         assert ev.seat is not None
+        seat = ev.seat
+        if self.owed[seat] and self.counts[seat] >= self.per_seat:
+            self.owed[seat] -= 1  # the replacement for a card the dealer exposed
+            return []
+        if ev.boxed:
+            return self._boxed(ev)
         if self.complete:
             return self._late_card(ev, substantial_action)
-        found: list[Finding] = []
         first = self.pitched == 0
         self.pitched += ev.count
-        self.counts[ev.seat] += ev.count
-        if ev.seat not in self.order and self.rules.cards_to_empty_seat_is_misdeal.value:
-            found.append(
+        self.counts[seat] += ev.count
+        if seat not in self.order and self.rules.cards_to_empty_seat_is_misdeal.value:
+            return [
                 self._misdeal(
-                    ev,
-                    f"card dealt to seat {ev.seat}, which is not dealt in",
+                    ev.t,
+                    seat,
+                    f"card dealt to seat {seat}, which is not dealt in",
                     "cards_to_empty_seat_is_misdeal",
                 )
-            )
-        elif first and ev.seat != self.order[0] and self.rules.first_card_wrong_seat_is_misdeal.value:
-            found.append(
-                self._misdeal(
-                    ev,
-                    f"first card dealt to seat {ev.seat}; it belongs to seat {self.order[0]}",
-                    "first_card_wrong_seat_is_misdeal",
-                )
-            )
+            ]
+        if first and seat != self.order[0] and self.rules.first_card_wrong_seat_is_misdeal.value:
+            what = f"first card dealt to seat {seat}; it belongs to seat {self.order[0]}"
+            return [self._misdeal(ev.t, seat, what, "first_card_wrong_seat_is_misdeal")]
         if ev.face_up:
-            found += self._face_up(ev, first_two=self.pitched <= 2)
-        if self.pitched >= self.expected:
-            found += self.finish(ev.t, absent=set())
-        return found
+            return self._exposed(ev, first_two=self.pitched <= 2)
+        if self.counts[seat] >= self.per_seat and self.rules.seat_dealt_out_is_misdeal.value:
+            passed = [s for s in self.order[: self.order.index(seat)] if self.counts[s] == 0]
+            if passed:  # the last round has gone past a seat that holds no cards
+                return [
+                    self._misdeal(
+                        ev.t,
+                        passed[0],
+                        f"seat {passed[0]} was dealt out of the hand",
+                        "seat_dealt_out_is_misdeal",
+                    )
+                ]
+        return []
 
     def finish(self, t: float, absent: set[int]) -> list[Finding]:
-        """Called when the deal is over (all cards pitched, or betting / the board began)."""
-        if self.complete or self.pitched == 0:
-            self.complete = True
+        """The initial deal is over (every seat has its cards, or play moved on): check each hand."""
+        if self.complete:
             return []
         self.complete = True
         found: list[Finding] = []
-        if self.misdeal:
-            return found
-        for seat in self.order:
+        for seat in self.order if self.pitched else ():
             n = self.counts[seat]
             if n == 0 and self.rules.seat_dealt_out_is_misdeal.value:
-                found.append(
-                    self._misdeal_at(
+                return [
+                    self._misdeal(
                         t, seat, f"seat {seat} was dealt out of the hand", "seat_dealt_out_is_misdeal"
                     )
-                )
-            elif n != self.per_seat and n != 0:
+                ]
+            if n != self.per_seat:
                 found.append(self._wrong_count(t, seat, n))
+                if found[-1].severity is Severity.HAND_STOPPING:
+                    return found[-1:]
+        folded = self.rules.absent_at_deal.value is AbsentAtDeal.FOLDED
         for seat in sorted(absent & set(self.order)):
-            dead = self.rules.absent_at_deal.value.value == "hand_dead"
             found.append(
                 Finding(
                     AlertKind.ABSENT_AT_DEAL,
-                    f"seat {seat} was not at the seat when the initial deal completed",
-                    "the hand is dead; blinds posted stay in the pot" if dead else "the hand is folded",
+                    f"seat {seat} was not at the seat when the initial deal was completed",
+                    "the hand is folded; blinds posted stay in the pot"
+                    if folded
+                    else "the hand is dead: kill the cards; blinds posted stay in the pot",
                     ("absent_at_deal",),
                     t,
                     seat,
+                    kills=True,
                 )
             )
         return found
 
-    def _face_up(self, ev: CardsDealt, first_two: bool) -> list[Finding]:
-        rules = self.rules
-        if ev.boxed:
-            self.boxed += ev.count
-            limit = rules.boxed_cards_for_misdeal.value
-            if limit is not None and self.boxed >= limit:
-                return [
-                    self._misdeal(
-                        ev, f"{self.boxed} boxed cards on the initial deal", "boxed_cards_for_misdeal"
-                    )
-                ]
+    def button_seen(self, seat: int | None, t: float) -> list[Finding]:
+        """Where the camera saw the dealer button at the start of the hand."""
+        if seat is None or seat == self.setup.button:
+            return []
+        return [
+            Finding(
+                AlertKind.MISDEAL,
+                f"dealer button seen at seat {seat}; the hand expects seat {self.setup.button}",
+                "check the button before the deal; correct it before substantial action",
+                ("substantial_action",),
+                t,
+                seat,
+                Severity.WARNING,
+            )
+        ]
+
+    def acted_short(self, seat: int, t: float) -> Finding:
+        """The seat acted holding too few cards: its missing card may come only before it acts."""
+        return Finding(
+            AlertKind.MISDEAL_TOO_LATE,
+            f"seat {seat} acted holding {self.counts[seat]} of its {self.per_seat} cards",
+            "a hand that acts with too few cards is dead",
+            ("wrong_card_count",),
+            t,
+            seat,
+            Severity.VIOLATION,
+            kills=True,
+        )
+
+    # ----- the irregular cards -------------------------------------------------------------------
+
+    def _boxed(self, ev: CardsDealt) -> list[Finding]:
+        self.boxed += ev.count
+        limit = self.rules.boxed_cards_for_misdeal.value
+        if limit is not None and self.boxed >= limit:
             return [
-                Finding(
-                    AlertKind.CARD_EXPOSED,
-                    f"boxed card dealt to seat {ev.seat}",
-                    "not a misdeal here: replace the card and continue the deal",
-                    ("boxed_cards_for_misdeal",),
-                    ev.t,
-                    ev.seat,
-                    Severity.RULING,
+                self._misdeal(
+                    ev.t, ev.seat, f"{self.boxed} boxed cards on the initial deal", "boxed_cards_for_misdeal"
                 )
             ]
+        return [
+            Finding(
+                AlertKind.CARD_EXPOSED,
+                f"boxed card pitched to seat {ev.seat} ({self.boxed} on this deal)",
+                "not a misdeal: the boxed card is set aside and replaced by the next card",
+                ("boxed_cards_for_misdeal",),
+                ev.t,
+                ev.seat,
+                Severity.RULING,
+            )
+        ]
+
+    def _exposed(self, ev: CardsDealt, first_two: bool) -> list[Finding]:
+        assert ev.seat is not None
+        rules = self.rules
         self.exposed += ev.count
         if first_two and rules.exposed_first_two_is_misdeal.value:
-            return [
-                self._misdeal(
-                    ev, "one of the first two cards was exposed by the dealer", "exposed_first_two_is_misdeal"
-                )
-            ]
+            what = "one of the first two cards off the deck was exposed by the dealer"
+            return [self._misdeal(ev.t, ev.seat, what, "exposed_first_two_is_misdeal")]
         if self.exposed >= rules.exposed_downcards_for_misdeal.value:
-            return [
-                self._misdeal(
-                    ev, f"{self.exposed} downcards exposed by the dealer", "exposed_downcards_for_misdeal"
-                )
-            ]
+            what = f"{self.exposed} downcards exposed by the dealer"
+            return [self._misdeal(ev.t, ev.seat, what, "exposed_downcards_for_misdeal")]
+        self.owed[ev.seat] += ev.count
         return [
             Finding(
                 AlertKind.CARD_EXPOSED,
@@ -144,34 +197,42 @@ class DealMonitor:
         ]
 
     def _wrong_count(self, t: float, seat: int, n: int) -> Finding:
-        policy = self.rules.wrong_card_count.value
         what = f"seat {seat} holds {n} cards, not {self.per_seat}"
-        if seat == self.setup.button and n == self.per_seat - 1:
+        if seat == self.setup.button and n < self.per_seat:
             return Finding(
                 AlertKind.MISDEAL,
-                f"the button (seat {seat}) is one card short",
-                "deal the button its missing card before it acts; not a misdeal",
+                f"the button (seat {seat}) is {self.per_seat - n} card{'s' * (self.per_seat - n > 1)} short",
+                "not a misdeal: deal the button its missing card before it acts; "
+                "if it acts first, its hand is dead",
                 ("wrong_card_count",),
                 t,
                 seat,
                 Severity.RULING,
             )
+        policy = self.rules.wrong_card_count.value
         if policy is WrongCardCount.MISDEAL:
-            return self._misdeal_at(t, seat, what, "wrong_card_count")
+            return self._misdeal(t, seat, what, "wrong_card_count")
         if policy is WrongCardCount.DEAD_HAND:
             return Finding(
                 AlertKind.MISDEAL,
                 what,
-                "that hand is dead; play continues",
+                "not a misdeal: that hand is dead; play continues",
                 ("wrong_card_count",),
                 t,
                 seat,
                 Severity.VIOLATION,
+                kills=True,
             )
+        fix = (
+            "pull one card at random from the hand as the burn card"
+            if n > self.per_seat
+            else "deal the missing card"
+        )
         return Finding(
             AlertKind.MISDEAL,
             what,
-            "before the player looks: remove one card at random as the burn; after: the hand is void",
+            f"not a misdeal: before the player looks or acts, {fix}; "
+            "once it has, the hand is void and folded",
             ("wrong_card_count",),
             t,
             seat,
@@ -180,37 +241,47 @@ class DealMonitor:
 
     def _late_card(self, ev: CardsDealt, substantial_action: bool) -> list[Finding]:
         assert ev.seat is not None
-        self.counts[ev.seat] += ev.count
-        if ev.seat == self.setup.button and self.counts[ev.seat] <= self.per_seat:
+        seat = ev.seat
+        self.counts[seat] += ev.count
+        n = self.counts[seat]
+        if seat == self.setup.button and n <= self.per_seat:
             return [
                 Finding(
                     AlertKind.MISDEAL,
-                    f"the button (seat {ev.seat}) received its missing card late",
-                    "allowed if the button has not acted; if it acted, its hand is dead",
+                    f"the button (seat {seat}) received its missing card",
+                    "not a misdeal: the button may take its missing card as long as it has not acted",
                     ("wrong_card_count",),
                     ev.t,
-                    ev.seat,
+                    seat,
                     Severity.RULING,
                 )
             ]
+        dealt_in = seat in self.order
         if substantial_action:
             return [
                 Finding(
                     AlertKind.MISDEAL_TOO_LATE,
-                    f"extra card dealt to seat {ev.seat} after substantial action",
-                    "no misdeal after substantial action: the hand proceeds; the seat's hand is dead",
+                    f"extra card pitched to seat {seat} after substantial action",
+                    "no misdeal after substantial action: the hand proceeds"
+                    + ("; that seat's hand, with the wrong number of cards, is dead" if dealt_in else ""),
                     ("substantial_action", "wrong_card_count"),
                     ev.t,
-                    ev.seat,
+                    seat,
+                    kills=dealt_in,
                 )
             ]
-        return [self._misdeal(ev, f"extra card dealt to seat {ev.seat}", "wrong_card_count")]
+        if not dealt_in:
+            return [
+                self._misdeal(
+                    ev.t,
+                    seat,
+                    f"card dealt to seat {seat}, which is not dealt in",
+                    "cards_to_empty_seat_is_misdeal",
+                )
+            ]
+        return [self._wrong_count(ev.t, seat, n)]
 
-    def _misdeal(self, ev: CardsDealt, what: str, topic: str) -> Finding:
-        return self._misdeal_at(ev.t, ev.seat, what, topic)
-
-    def _misdeal_at(self, t: float, seat: int | None, what: str, topic: str) -> Finding:
-        self.misdeal = True
+    def _misdeal(self, t: float, seat: int | None, what: str, topic: str) -> Finding:
         return Finding(
             AlertKind.MISDEAL,
             what,
@@ -218,11 +289,16 @@ class DealMonitor:
             (topic,),
             t,
             seat,
+            Severity.HAND_STOPPING,
         )
 
 
 class BoardMonitor:
-    """Watches cards dealt to the board against the state of the betting."""
+    """Watches cards dealt to the board against the state of the betting.
+
+    Cards the house sends back (a premature street, a four-card flop that is re-dealt) do not stay
+    on the board, so the re-dealt street is judged like any other.
+    """
 
     def __init__(self, profile: HouseProfile) -> None:
         self.rules = profile.rules
@@ -246,37 +322,38 @@ class BoardMonitor:
                 )
             ]
         if before == 0 and ev.count > 3:
-            self.on_board = 3
-            redeal = self.rules.four_card_flop.value is FourCardFlop.RESHUFFLE_REDEAL
+            scramble = self.rules.four_card_flop.value is FourCardFlop.SCRAMBLE_RANDOM_BURN
+            self.on_board = 3 if scramble else 0
             return [
                 Finding(
                     AlertKind.FOUR_CARD_FLOP,
                     f"the flop came with {ev.count} cards",
-                    "call the floor: return the flop to the stub, reshuffle, re-deal the flop"
-                    if redeal
-                    else "call the floor: scramble the four cards face down; the floor picks one at random "
-                    "as the next burn, the other three are the flop",
+                    "call the floor: scramble the four cards face down; the floor picks one at random "
+                    "as the next burn, the other three are the flop"
+                    if scramble
+                    else "call the floor: take the flop back without the burn card, shuffle it with the "
+                    "stub, cut and re-deal the flop",
                     ("four_card_flop",),
                     ev.t,
                 )
             ]
         due = _STREET_OF_BOARD.get(min(self.on_board, 5), Street.RIVER)
-        premature = BOARD_CARDS_BEFORE[street] < BOARD_CARDS_BEFORE[due] or (
-            betting_open and BOARD_CARDS_BEFORE[street] < self.on_board
-        )
-        if premature:
-            topic = {
-                Street.FLOP: "premature_flop",
-                Street.TURN: "premature_turn",
-                Street.RIVER: "premature_river",
-            }[due]
-            return [
-                Finding(
-                    AlertKind.PREMATURE_BOARD,
-                    f"the {due.value} was dealt before the {street.value} betting was complete",
-                    str(getattr(self.rules, topic).value),
-                    (topic,),
-                    ev.t,
-                )
-            ]
-        return []
+        dealt_for = BOARD_CARDS_BEFORE[street]  # board cards the betting has reached
+        if dealt_for >= BOARD_CARDS_BEFORE[due] and not (betting_open and dealt_for < self.on_board):
+            return []
+        self.on_board = before  # the premature card(s) do not play
+        topic = {
+            Street.FLOP: "premature_flop",
+            Street.TURN: "premature_turn",
+            Street.RIVER: "premature_river",
+        }[due]
+        betting = street.value if street is not Street.SHOWDOWN else "final"
+        return [
+            Finding(
+                AlertKind.PREMATURE_BOARD,
+                f"the {due.value} was dealt before the {betting} betting was complete",
+                str(getattr(self.rules, topic).value),
+                (topic,),
+                ev.t,
+            )
+        ]
