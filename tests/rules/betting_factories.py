@@ -232,3 +232,33 @@ def assert_cites(r: Ruling | Pending, profile_id: str, rule_: str, inherited_fro
     baseline rule it inherits, ``inherited_from``)."""
     found = [(c.profile, c.rule, c.inherited_from) for c in r.citations]
     assert (profile_id, rule_, inherited_from) in found, f"expected {profile_id} {rule_}; cited {found}"
+
+
+# ----- shared scenarios of the rulebooks ----------------------------------------------------
+
+
+def flop_with_pot(pot_preflop_to: int) -> Situation:
+    """Blinds 200-400, four players see the flop for ``pot_preflop_to`` each; seat 1 first to act."""
+    setup = table(4, (200, 400))
+    moves = [("raise", 3, pot_preflop_to), ("calls",)] if pot_preflop_to > 400 else [("calls",)]
+    hand = hand_at(setup, *moves)
+    assert hand.street is Street.FLOP
+    return hand.situation(1)
+
+
+def bluff_41_a_hand(profile_id: str, *after: Event) -> HandRecord:
+    """A bets 500, B raises to 1,000, C calls, D all-in 1,300, E all-in 1,700, F folds, A calls."""
+    setup = table(6, (50, 100), stacks={4: 1_400, 5: 1_800})
+    return run_hand(
+        setup,
+        profile_id,
+        *limps(6),
+        say(1, "bet", 500),
+        say(2, "raise", 1000),
+        say(3, "call"),
+        say(4, "all_in"),
+        say(5, "all_in"),
+        say(6, "fold"),
+        say(1, "call"),
+        *after,
+    )
