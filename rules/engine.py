@@ -86,7 +86,7 @@ class HandRecord:
 
 
 def _output_time(o: Output) -> float:
-    return o.t_start if isinstance(o, Alert) else 0.0
+    return o.t_start if isinstance(o, Alert) else o.t
 
 
 class HandJudge:
@@ -266,7 +266,9 @@ class HandJudge:
             self._alert_from(verdict.alert_kinds, seat, verdict.explanation, "", verdict.citations, ev.t, out)
             return
         self._apply(verdict, ev.t, out)
-        if chips is not None:
+        if chips is not None and verdict.returned:  # the dealer makes change: the bet is what stays out
+            self.in_front[seat] = [verdict.to]
+        elif chips is not None:
             self.in_front.setdefault(seat, []).extend(chips.chips)
         elif isinstance(ev, Declaration) and (verdict.adds > 0 or verdict.action is BetAction.CHECK):
             self.awaiting[seat] = (verdict, self.hand.street_of_action)
@@ -281,6 +283,7 @@ class HandJudge:
         """Put a ruling into the hand. ``automatic``: the engine acted for the seat (a dead hand, the
         clock); such actions are not actions in turn for substantial action."""
         hand, seat = self.hand, ruling.seat
+        ruling = replace(ruling, t=t)
         if ruling.action is BetAction.FOLD:
             hand.fold(seat)
         elif ruling.action in (BetAction.CHECK, BetAction.CALL) or not hand.can_raise():

@@ -142,6 +142,7 @@ class Ruling:
     explanation: str = ""
     citations: tuple[Citation, ...] = ()
     alert_kinds: tuple[AlertKind, ...] = ()
+    t: float = 0.0  # when the action happened (set by the engine; seconds on the camera clock)
 
     def summary(self) -> str:
         if self.action in (BetAction.CHECK, BetAction.FOLD):

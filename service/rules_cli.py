@@ -72,19 +72,22 @@ def _print_record(record: HandRecord, profile_id: str, profile_name: str, descri
     )
     if description:
         console.print(f"[dim]{description.strip()}[/]")
-    console.print(f"\n[bold]Rulings[/] ({len(record.rulings)})")
-    for r in record.rulings:
-        _print_ruling(r)
-    console.print(f"\n[bold]Alerts[/] ({len(record.alerts)})")
-    if not record.alerts:
-        console.print("  none")
-    for a in sorted(record.alerts, key=lambda a: a.t_start):
-        _print_alert(a)
+    console.print(f"\n[bold]{len(record.rulings)} rulings, {len(record.alerts)} alerts[/], in time order\n")
+    last: Ruling | None = None
+    for output in record.outputs:
+        if isinstance(output, Ruling):
+            _print_ruling(output)
+            last = output
+        elif last is not None and output.seat == last.seat and output.t_start == last.t:
+            style = _SEVERITY_STYLE[output.severity]  # the alert of the ruling just printed
+            console.print(f"      [{style}]{output.severity.value.upper()}[/] [bold]{output.kind.value}[/]")
+        else:
+            _print_alert(output)
 
 
 def _print_ruling(r: Ruling) -> None:
     flag = " [yellow](floor's discretion)[/]" if r.floor_discretion else ""
-    console.print(f"  seat {r.seat}: [bold]{r.summary()}[/]{flag}")
+    console.print(f"  t={r.t:.1f}s seat {r.seat}: [bold]{r.summary()}[/]{flag}")
     if r.explanation:
         console.print(f"      {r.explanation}")
     for c in r.citations:
