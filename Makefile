@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TRAIN_STAMP := $(VENV)/.installed-train
 
 .PHONY: demo test lint typecheck unit bench clean
 
@@ -13,6 +14,11 @@ $(BIN)/python:
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# the test suite includes a tiny end-to-end training run, so it needs the train extra (torch, ultralytics)
+$(TRAIN_STAMP): pyproject.toml $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,train]'
+	touch $(TRAIN_STAMP)
 
 ## demo: set up and run the rules engine on the shipped example hands, printing each ruling and alert
 demo: $(STAMP)
@@ -29,7 +35,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(TRAIN_STAMP)
 	$(BIN)/python -m pytest
 
 ## bench: rulings per second on a replay of many hands

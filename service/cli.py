@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import typer
 
+from service.analyze_cli import analyze_command
+from service.calibrate_cli import calibrate_app
 from service.rules_cli import rules_app
+from service.synth_cli import synth_app
+from service.train_cli import train_app
 
 app = typer.Typer(
     name="railbird",
@@ -13,6 +17,10 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(rules_app, name="rules")
+app.add_typer(synth_app, name="synth")
+app.add_typer(train_app, name="train")
+app.add_typer(calibrate_app, name="calibrate")
+app.command("analyze")(analyze_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -89,7 +89,7 @@ POKEVISOR = ChipSet(
         _chip(25, "green", (50, 130, 40), (235, 235, 235), 6, "25"),
         _chip(100, "black", (30, 30, 30), (235, 235, 235), 6, "100"),
         _chip(500, "purple", (120, 40, 100), (235, 235, 235), 6, "500"),
-        _chip(1000, "yellow", (40, 200, 230), (40, 40, 40), 6, "1000"),
+        _chip(1000, "yellow", (40, 200, 230), (235, 235, 235), 6, "1000"),
     ),
 )
 CHIP_SETS: dict[str, ChipSet] = {s.name: s for s in (TOURNAMENT, CASINO, POKEVISOR)}

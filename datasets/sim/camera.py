@@ -86,18 +86,30 @@ def look_at(
     return Camera(width, height, K, rvec.ravel(), tvec, np.asarray(dist, dtype=np.float64), view)
 
 
-def overhead(width: int = 1280, height: int = 720, table_length: float = 250.0, rng: np.random.Generator | None = None) -> Camera:
+def overhead(
+    width: int = 1280, height: int = 720, table_length: float = 250.0, rng: np.random.Generator | None = None
+) -> Camera:
     """Straight down over the table centre, the whole table and rail in frame."""
     jitter = rng if rng is not None else np.random.default_rng(0)
     h = 330.0 + float(jitter.uniform(-25, 25))
     dx, dy = (float(v) for v in jitter.uniform(-6, 6, 2))
     hfov = 2 * math.degrees(math.atan((table_length / 2 + 40) / h))
     k1 = float(jitter.uniform(-0.12, 0.02))
-    return look_at((dx, dy, h), (dx, dy, 0.0), width, height, hfov, (k1, 0.0, 0.0, 0.0, 0.0), "overhead",
-                   roll_deg=float(jitter.uniform(-2, 2)))
+    return look_at(
+        (dx, dy, h),
+        (dx, dy, 0.0),
+        width,
+        height,
+        hfov,
+        (k1, 0.0, 0.0, 0.0, 0.0),
+        "overhead",
+        roll_deg=float(jitter.uniform(-2, 2)),
+    )
 
 
-def oblique(width: int = 1280, height: int = 720, table_length: float = 250.0, rng: np.random.Generator | None = None) -> Camera:
+def oblique(
+    width: int = 1280, height: int = 720, table_length: float = 250.0, rng: np.random.Generator | None = None
+) -> Camera:
     """From above and behind the dealer, tilted 30-45 degrees off vertical: stack sides show."""
     jitter = rng if rng is not None else np.random.default_rng(0)
     tilt = math.radians(float(jitter.uniform(30, 45)))

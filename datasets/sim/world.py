@@ -88,8 +88,12 @@ def stadium(length: float, width: float, points: int = 96) -> np.ndarray:
     r = width / 2
     half = max(length / 2 - r, 0.0)
     per_end = points // 2
-    right = [(half + r * math.cos(a), r * math.sin(a)) for a in np.linspace(-math.pi / 2, math.pi / 2, per_end)]
-    left = [(-half + r * math.cos(a), r * math.sin(a)) for a in np.linspace(math.pi / 2, 3 * math.pi / 2, per_end)]
+    right = [
+        (half + r * math.cos(a), r * math.sin(a)) for a in np.linspace(-math.pi / 2, math.pi / 2, per_end)
+    ]
+    left = [
+        (-half + r * math.cos(a), r * math.sin(a)) for a in np.linspace(math.pi / 2, 3 * math.pi / 2, per_end)
+    ]
     return np.array(right + left, dtype=np.float64)
 
 
@@ -176,7 +180,15 @@ def make_layout(
     )
 
 
-def _box(name: str, kind: ZoneKind, seat: int | None, centre: tuple[float, float], facing: float, w: float, d: float) -> Zone:
+def _box(
+    name: str,
+    kind: ZoneKind,
+    seat: int | None,
+    centre: tuple[float, float],
+    facing: float,
+    w: float,
+    d: float,
+) -> Zone:
     """A ``w`` (across) x ``d`` (along ``facing``) rectangle around ``centre``, as a polygon."""
     fx, fy = math.cos(facing), math.sin(facing)
     sx, sy = -fy, fx

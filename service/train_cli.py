@@ -1,0 +1,53 @@
+"""``railbird train ...``: train the detector and the card classifier (needs the ``train`` extra)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+train_app = typer.Typer(
+    help="Train railbird's models from simulator data (needs the train extra).", no_args_is_help=True
+)
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def _need_train_extra() -> None:
+    try:
+        import torch  # noqa: F401
+        import ultralytics  # noqa: F401
+    except ImportError:
+        err.print("[bold red]error:[/] training needs the train extra: pip install -e '.[train]'")
+        raise typer.Exit(code=2) from None
+
+
+@train_app.command("detector")
+def detector_command(
+    data: Annotated[Path, typer.Option(help="data.yaml written by `railbird synth dataset`")],
+    out: Annotated[Path, typer.Option(help="folder for detector.onnx and its model card")] = Path("models"),
+    epochs: Annotated[int, typer.Option(min=1)] = 30,
+    imgsz: Annotated[int, typer.Option(min=32, max=1280)] = 640,
+    batch: Annotated[int, typer.Option(min=1)] = 16,
+    seed: Annotated[int, typer.Option()] = 0,
+    device: Annotated[str, typer.Option(help="cpu, or a CUDA device index")] = "cpu",
+    name: Annotated[str, typer.Option(help="file stem of the model")] = "detector",
+    hours: Annotated[float | None, typer.Option(help="wall-clock budget in hours (overrides epochs)")] = None,
+) -> None:
+    """Train YOLO26n from scratch on simulator images; export NMS-free ONNX; write the model card."""
+    _need_train_extra()
+    from datasets.train.detector import DetectorRecipe, train_detector
+
+    if not data.is_file():
+        err.print(f"[bold red]error:[/] {data}: no such data.yaml (make one with `railbird synth dataset`)")
+        raise typer.Exit(code=2)
+    recipe = DetectorRecipe(
+        str(data), epochs=epochs, imgsz=imgsz, batch=batch, seed=seed, device=device, hours=hours
+    )
+    run = train_detector(recipe, out, name=name)
+    console.print(
+        f"wrote {run.onnx} and {run.card}: mAP50 {run.metrics['mAP50']:.3f} "
+        f"(mAP50-95 {run.metrics['mAP50-95']:.3f}) in {run.seconds / 60:.1f} min"
+    )

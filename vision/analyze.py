@@ -1,0 +1,120 @@
+"""One frame in, everything railbird sees out: objects, card identities, chip values, zones.
+
+``FrameAnalyzer`` wires the detector, the card reader and the chip classifier; ``analyze`` returns
+plain ``SeenObject`` records (logic never draws); ``annotate`` in ``vision/annotate.py`` draws them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from vision.cards import CardReader
+from vision.chips import ChipClassifier
+from vision.chipset import TOURNAMENT, ChipSet
+from vision.detector import OnnxDetector
+
+MODELS = Path(__file__).resolve().parent.parent / "models"
+
+
+class ConfigError(ValueError):
+    """A camera config that cannot be used; names the file, field and reason."""
+
+
+class Zone(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1)
+    polygon: list[tuple[float, float]] = Field(min_length=3, description="relative 0-1 image coordinates")
+
+
+class AnalyzeConfig(BaseModel):
+    """What ``railbird analyze`` reads from a camera config: the chip set, the view, named zones.
+
+    Camera configs (a later issue) hold more; unknown keys are left alone here.
+    """
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    chipset: ChipSet = TOURNAMENT
+    view: str = Field(default="overhead", pattern="^(overhead|oblique)$")
+    zones: list[Zone] = Field(default_factory=list)
+
+
+def load_config(path: Path) -> AnalyzeConfig:
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such config file") from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML ({exc})") from None
+    try:
+        config = AnalyzeConfig.model_validate(raw or {})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(p) for p in err["loc"])
+        raise ConfigError(f"{path}: field '{field}': {err['msg']}") from None
+    for zone in config.zones:
+        if any(not (0 <= x <= 1 and 0 <= y <= 1) for x, y in zone.polygon):
+            raise ConfigError(f"{path}: zone '{zone.name}' has points outside the 0-1 frame")
+    return config
+
+
+@dataclass(frozen=True, slots=True)
+class SeenObject:
+    cls: str
+    box: tuple[float, float, float, float]  # xyxy pixels
+    confidence: float
+    card: str | None = None  # rank+suit, or "unreadable", for face-up cards
+    chip_colour: str | None = None
+    chip_value: int | None = None
+    zone: str | None = None
+
+
+class FrameAnalyzer:
+    def __init__(
+        self,
+        config: AnalyzeConfig,
+        detector_path: Path = MODELS / "detector.onnx",
+        cards_path: Path = MODELS / "card_classifier.onnx",
+        conf: float = 0.3,
+    ) -> None:
+        self.config = config
+        self.detector = OnnxDetector(detector_path, conf=conf)
+        self.cards = CardReader(cards_path)
+        self.chips = ChipClassifier(config.chipset)
+
+    def analyze(self, image: np.ndarray) -> list[SeenObject]:
+        dets = self.detector(image)[0]
+        dets = self.cards.label(image, dets)
+        dets = self.chips.assign(image, dets, oblique=self.config.view == "oblique")
+        h, w = image.shape[:2]
+        seen = []
+        for i, name in enumerate(dets.class_names()):
+            box = tuple(float(v) for v in dets.xyxy[i])
+            card = str(dets.label[i]) if name == "card_up" and dets.label[i] else None
+            chip = name == "chip"
+            seen.append(
+                SeenObject(
+                    cls=name,
+                    box=box,  # type: ignore[arg-type]
+                    confidence=round(float(dets.confidence[i]), 4),
+                    card=card,
+                    chip_colour=str(dets.label[i]) if chip else None,
+                    chip_value=int(dets.value[i]) if chip else None,
+                    zone=self._zone((box[0] + box[2]) / 2 / w, (box[1] + box[3]) / 2 / h),
+                )
+            )
+        return seen
+
+    def _zone(self, x: float, y: float) -> str | None:
+        for zone in self.config.zones:
+            poly = np.array(zone.polygon, dtype=np.float32)
+            if cv2.pointPolygonTest(poly, (x, y), False) >= 0:
+                return zone.name
+        return None

@@ -1,0 +1,87 @@
+"""``Detections``: the one frozen type that flows through the vision stages.
+
+Every stage returns a new ``Detections`` (``dataclasses.replace``); none mutates its input. Shapes
+are checked at construction so a stage that breaks the contract fails where it breaks it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass(frozen=True, slots=True)
+class Detections:
+    """Objects found in one frame.
+
+    ``xyxy``: (n, 4) float32, box corners in pixels of the original frame.
+    ``confidence``: (n,) float32 in 0..1.
+    ``class_id``: (n,) int32 index into ``names``.
+    ``names``: the detector's class names.
+    ``tracker_id``: (n,) int64 track ids, -1 where untracked (set by the tracker).
+    ``label``: (n,) object array of strings: card identity ("As", or "unreadable"), chip colour, ...
+    ``value``: (n,) int64 chip value in house units, 0 where not a chip or unknown.
+    """
+
+    xyxy: np.ndarray
+    confidence: np.ndarray
+    class_id: np.ndarray
+    names: tuple[str, ...]
+    tracker_id: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    label: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=object))
+    value: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    def __post_init__(self) -> None:
+        n = len(self.xyxy)
+        if self.xyxy.shape != (n, 4):
+            raise ValueError(f"Detections.xyxy must be (n, 4), got {self.xyxy.shape}")
+        for name, dtype in (("xyxy", np.float32), ("confidence", np.float32), ("class_id", np.int32)):
+            arr = getattr(self, name)
+            if arr.dtype != dtype:
+                raise ValueError(f"Detections.{name} must be {np.dtype(dtype).name}, got {arr.dtype}")
+        if self.confidence.shape != (n,) or self.class_id.shape != (n,):
+            shapes = f"confidence {self.confidence.shape} and class_id {self.class_id.shape}"
+            raise ValueError(f"Detections: {shapes} must be ({n},)")
+        # optional columns default to empty and are filled to n here
+        optional: tuple[tuple[str, object, type], ...] = (
+            ("tracker_id", -1, np.int64),
+            ("label", "", object),
+            ("value", 0, np.int64),
+        )
+        for name, fill, kind in optional:
+            arr = getattr(self, name)
+            if len(arr) == 0 and n:
+                object.__setattr__(self, name, np.full(n, fill, dtype=kind))
+            elif arr.shape != (n,):
+                raise ValueError(f"Detections.{name} must be ({n},), got {arr.shape}")
+        if n and (self.class_id.min() < 0 or self.class_id.max() >= len(self.names)):
+            raise ValueError(f"Detections.class_id outside 0..{len(self.names) - 1}")
+
+    def __len__(self) -> int:
+        return len(self.xyxy)
+
+    @classmethod
+    def empty(cls, names: tuple[str, ...]) -> Detections:
+        return cls(np.zeros((0, 4), np.float32), np.zeros(0, np.float32), np.zeros(0, np.int32), names)
+
+    def class_names(self) -> list[str]:
+        return [self.names[i] for i in self.class_id]
+
+    def of_class(self, name: str) -> np.ndarray:
+        """(n,) bool mask of detections of the class ``name``."""
+        if name not in self.names:
+            return np.zeros(len(self), dtype=bool)
+        return self.class_id == self.names.index(name)
+
+    def select(self, mask: np.ndarray) -> Detections:
+        """A new ``Detections`` with the rows where ``mask`` is true."""
+        return Detections(
+            self.xyxy[mask],
+            self.confidence[mask],
+            self.class_id[mask],
+            self.names,
+            self.tracker_id[mask],
+            self.label[mask],
+            self.value[mask],
+        )
