@@ -20,7 +20,7 @@ from vision.chipset import CASINO, POKEVISOR, TOURNAMENT
 
 from . import camera as cameras
 from .assets.sample_scenes import random_scene
-from .objects import Card, ChipStack, DetClass, Hand, HandPose, Item, ItemKind, Pose, Scene
+from .objects import Card, ChipStack, DetClass, Hand, HandPose, Item, ItemKind, Pose, Scene, SceneObject
 from .render import Renderer
 from .style import LogoPlacement, random_style
 from .world import make_layout
@@ -55,6 +55,14 @@ def _real(folder: str, pattern: str, pick: tuple[int, ...]) -> list[np.ndarray]:
     """The photos at positions ``pick`` of the sorted matches (missing ones skipped)."""
     paths = sorted((REAL / folder).glob(pattern))
     return [img for k in pick if k < len(paths) and (img := cv2.imread(str(paths[k]))) is not None]
+
+
+def _read(path: Path) -> np.ndarray:
+    """One photo that the sheet cannot do without."""
+    img = cv2.imread(str(path))
+    if img is None:
+        raise FileNotFoundError(f"cannot read {path}")
+    return img
 
 
 def _montage(images: list[np.ndarray]) -> np.ndarray:
@@ -167,7 +175,9 @@ def _hands(layout) -> list[np.ndarray]:
     for k, (seat, shape) in enumerate([(4, HandPose.OPEN), (8, HandPose.GRASP), (1, HandPose.CUPPED)]):
         g = layout.seat(seat)
         x, y = g.bet if shape is not HandPose.CUPPED else g.cards
-        objs = [Hand("h", Pose(x, y, 0.0, 0.5), seat, shape, skin=k * 2, sleeve=k, watch=k == 0)]
+        objs: list[SceneObject] = [
+            Hand("h", Pose(x, y, 0.0, 0.5), seat, shape, skin=k * 2, sleeve=k, watch=k == 0)
+        ]
         if shape is HandPose.GRASP:
             objs.insert(
                 0,
@@ -235,7 +245,7 @@ def build() -> np.ndarray:
                 for img in _real(chips_dir, f"{c}/{c}-3.jpg", (0,))
             ]
         ),
-        cv2.imread(str(REAL / chips_dir / "../chips_input.jpg")),
+        _read(REAL / chips_dir / "../chips_input.jpg"),
         _montage(
             [
                 img

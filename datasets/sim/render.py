@@ -190,7 +190,7 @@ class Renderer:
                 flats.append((o.pose.z, k, o))
             else:
                 solids.append((-view.depth(o.pose.x, o.pose.y, o.pose.z), k, o))
-        order = [o for *_, o in sorted(cards, key=lambda t: t[:2])]
+        order: list[SceneObject] = [o for *_, o in sorted(cards, key=lambda t: t[:2])]
         order += [o for *_, o in sorted(flats, key=lambda t: t[:2])]
         order += [o for *_, o in sorted(solids, key=lambda t: t[:2])]
         by_id = scene.by_id()

@@ -159,6 +159,11 @@ BACK_COLORS: tuple[tuple[int, int, int], ...] = (
 )
 
 
+def _toward_white(color: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    b, g, r = (int(c + (255 - c) * k) for c in color)
+    return (b, g, r)
+
+
 @cache
 def back_texture(design: int = 0) -> MipTexture:
     """One of ``N_BACK_DESIGNS`` back designs as a premultiplied mip texture."""
@@ -172,8 +177,8 @@ def back_texture(design: int = 0) -> MipTexture:
     ih, iw = inner.shape[:2]
     if not borderless:
         inner[:] = ink
-    light = tuple(int(c + (255 - c) * 0.75) for c in ink)
-    mid = tuple(int(c + (255 - c) * 0.35) for c in ink)
+    light = _toward_white(ink, 0.75)
+    mid = _toward_white(ink, 0.35)
     if design in (0, 1, 4, 5):  # diamond lattice
         step = _px(0.42 if design < 4 else 0.36)
         for k in np.arange(-ih, iw + ih, step):

@@ -369,7 +369,9 @@ def soft_shadow(points_list: list[np.ndarray], blur_px: float, pad: float | None
     for p in points_list:  # one call each: fillPoly XORs overlapping contours
         cv2.fillPoly(m, [fixed((np.asarray(p).reshape(-1, 2) - lo + 0.5) / f - 0.5)], 255, AA, shift=SHIFT)
     if blur_px / f > 0.3:
-        m = cv2.GaussianBlur(m, (0, 0), blur_px / f)
+        m = np.asarray(cv2.GaussianBlur(m, (0, 0), blur_px / f), dtype=np.uint8)
     if f > 1:
-        m = cv2.resize(m, (m.shape[1] * f, m.shape[0] * f), interpolation=cv2.INTER_LINEAR)[:h, :w]
+        m = np.asarray(
+            cv2.resize(m, (m.shape[1] * f, m.shape[0] * f), interpolation=cv2.INTER_LINEAR), dtype=np.uint8
+        )[:h, :w]
     return Shadow(int(lo[0]), int(lo[1]), np.ascontiguousarray(m))

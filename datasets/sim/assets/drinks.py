@@ -15,6 +15,8 @@ from .solids import mix, shadow_for
 from .view import View, place
 
 BGR = tuple[int, int, int]
+Profile = tuple[tuple[float, float], ...]  # (height, radius) points, cm
+Band = tuple[float, float, BGR]  # a label (z0, z1, colour) or a cap (r, h, colour)
 _N = 28
 _DOT = np.array([(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)])  # a 2 px highlight, pixels
 _RING = np.column_stack(
@@ -25,7 +27,7 @@ _RING = np.column_stack(
 )
 
 # Bottles: profile points (z, r), body colour, label (z0, z1, colour), cap (r, h, colour), glass opacity
-_BOTTLES = (
+_BOTTLES: tuple[tuple[Profile, BGR, Band | None, Band | None, float], ...] = (
     (
         ((0, 3.1), (14, 3.1), (19, 1.35), (22.5, 1.25)),
         (40, 95, 30),
@@ -50,7 +52,7 @@ _BOTTLES = (
     (((0, 3.0), (0.6, 3.3), (11.4, 3.3), (12.2, 2.8)), (50, 40, 190), None, None, 1.0),
 )
 # Cups: profile (z, r), wall colour, wall opacity, liquid height, liquid colour, extra
-_CUPS = (
+_CUPS: tuple[tuple[Profile, BGR, float, float, BGR, str], ...] = (
     (((0, 2.6), (11, 4.0)), (238, 240, 242), 1.0, 9.6, (35, 55, 85), "sleeve"),
     (((0, 3.8), (8.5, 4.2)), (215, 215, 210), 0.35, 4.5, (40, 120, 185), "ice"),
     (((0, 3.0), (15, 4.3)), (215, 215, 210), 0.3, 12.5, (40, 150, 225), "foam"),
@@ -59,13 +61,13 @@ _CUPS = (
 )
 
 
-def _radius(profile: tuple[tuple[float, float], ...], z: float) -> float:
+def _radius(profile: Profile, z: float) -> float:
     zs = [p[0] for p in profile]
     rs = [p[1] for p in profile]
     return float(np.interp(z, zs, rs))
 
 
-def _slices(profile: tuple[tuple[float, float], ...], step: float = 0.9) -> np.ndarray:
+def _slices(profile: Profile, step: float = 0.9) -> np.ndarray:
     top = profile[-1][0]
     return np.unique(np.concatenate([np.arange(0, top, step), [p[0] for p in profile]]))
 

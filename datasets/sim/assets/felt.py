@@ -39,7 +39,7 @@ def felt_coordinates(camera: Camera, step: int = 8) -> tuple[np.ndarray, np.ndar
     gy = (np.arange(ny) - 1 + 0.5) * step - 0.5
     px = np.stack(np.meshgrid(gx, gy), axis=-1).reshape(-1, 1, 2).astype(np.float64)
     if np.any(camera.dist):
-        px = cv2.undistortPoints(px, camera.K, camera.dist, P=camera.K)
+        px = np.asarray(cv2.undistortPoints(px, camera.K, camera.dist, P=camera.K), dtype=np.float64)
     Hinv = np.linalg.inv(camera.felt_homography())
     h = np.column_stack([px.reshape(-1, 2), np.ones(len(px))]) @ Hinv.T
     w = np.where(h[:, 2] > 1e-9, h[:, 2], 1e-9)

@@ -272,13 +272,14 @@ def hand_sprite(
                 )
             )
     else:
-        tee = tuple(int(60 + (rnd.randint(30, 200) - 60) * 0.7) for _ in range(3))
+        tee_b, tee_g, tee_r = (int(60 + (rnd.randint(30, 200) - 60) * 0.7) for _ in range(3))
+        tee = (tee_b, tee_g, tee_r)
         cloth.append(
             (
                 batch.add(band(elbow - fwd * 6.0, shoulder, w_elbow * 1.25, w_sh * 1.1, z_elbow + 0.4, z_sh)),
                 tee,
             )
-        )  # type: ignore[arg-type]
+        )
     watch = _watch_parts(batch, wrist - fwd * 1.6, fwd, side, w_wrist, z_wrist + 0.4) if hand.watch else None
     shadow_sets = []
     if shadow_strength > 0:

@@ -182,9 +182,9 @@ def item_sprite(item: Item, view: View, seed: int) -> Sprite:
         return drink_sprite(item, view, seed)
     if k is ItemKind.PHONE:
         w, d, h, r = PHONE
-        side = {0: (30, 30, 32), 1: (60, 60, 64), 2: (170, 170, 175), 3: (190, 190, 195), 4: (120, 70, 30)}
+        edge = {0: (30, 30, 32), 1: (60, 60, 64), 2: (170, 170, 175), 3: (190, 190, 195), 4: (120, 70, 30)}
         return slab_sprite(
-            view, p.x, p.y, p.angle, p.z, w, d, r, h, item_top(k, item.variant), side[item.variant % 5]
+            view, p.x, p.y, p.angle, p.z, w, d, r, h, item_top(k, item.variant), edge[item.variant % 5]
         )
     radius, height = {
         ItemKind.DEALER_BUTTON: BUTTON,

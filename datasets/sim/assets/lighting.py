@@ -66,7 +66,7 @@ def noise_bank(height: int, width: int) -> tuple[np.ndarray, np.ndarray]:
     """
     rng = np.random.default_rng(20240611)
     n = rng.standard_normal((height + _NOISE_PAD, width + _NOISE_PAD, 3)).astype(np.float32)
-    n = cv2.GaussianBlur(n, (0, 0), 0.55)
+    n = np.asarray(cv2.GaussianBlur(n, (0, 0), 0.55), dtype=np.float32)
     n /= max(float(n.std()), 1e-6)
     q = np.clip(n * _NOISE_UNIT, -127, 127)
     return np.clip(q, 0, 255).astype(np.uint8), np.clip(-q, 0, 255).astype(np.uint8)
@@ -98,4 +98,7 @@ def jpeg_roundtrip(frame: np.ndarray, quality: int) -> np.ndarray:
     ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
     if not ok:
         raise RuntimeError(f"JPEG encoding failed at quality {quality}")
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    if out is None:
+        raise RuntimeError(f"JPEG decoding failed at quality {quality}")
+    return out

@@ -86,10 +86,10 @@ def draw_people(img: np.ndarray, layout: TableLayout, view: View, rng: np.random
             place(_superellipse(6.5, 4.5, 20, 2), fx, fy, angle, 57.0),  # face
             place(_superellipse(6, 7.5, 20, 2), hx - toward[0], hy - toward[1], angle, 63.0),  # crown
         ]
-        px = np.split(view.project(np.vstack(parts)), np.cumsum([len(q) for q in parts])[:-1])
-        chest, shoulders, inner, arm_l, arm_r, neck, head, face, crown = px
+        outlines = np.split(view.project(np.vstack(parts)), np.cumsum([len(q) for q in parts])[:-1])
+        chest, shoulders, inner, arm_l, arm_r, neck, head, face, crown = outlines
         hull = cv2.convexHull(np.vstack([chest, shoulders]).astype(np.float32)).reshape(-1, 2)
-        canvas = Canvas.around(np.vstack(px), pad=6)
+        canvas = Canvas.around(np.vstack(outlines), pad=6)
         canvas.poly(hull, _shade(cloth, 0.55))
         canvas.paint(shoulders, _shade(cloth, 0.85))
         canvas.paint(inner, _shade(cloth, 1.0))
