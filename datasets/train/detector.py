@@ -75,7 +75,17 @@ def train_detector(recipe: DetectorRecipe, out: Path, name: str = "detector") ->
         verbose=False,
     )
     seconds = time.perf_counter() - start
-    best = runs / name / "weights" / "best.pt"
+    return finalize(runs / name / "weights" / "best.pt", recipe, out, name, seconds)
+
+
+def finalize(best: Path, recipe: DetectorRecipe, out: Path, name: str, seconds: float) -> DetectorRun:
+    """Validate trained weights, export them NMS-free to ONNX and write the model card. Also usable
+    on the ``best.pt`` of a run that was stopped early."""
+    prepare()
+    from ultralytics import YOLO
+
+    data = Path(recipe.data)
+    runs = out / "runs"
     trained = YOLO(str(best))
     metrics = trained.val(
         data=str(data),
