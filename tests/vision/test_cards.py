@@ -19,6 +19,7 @@ from vision.cards import (
     corner_crops,
     find_card_quad,
     index_crops,
+    inscribed_quads,
     orient_quad,
     rectify,
     rectify_card,
@@ -127,6 +128,26 @@ def test_anchored_crops_read_the_index_of_a_visible_strip() -> None:
     crops = anchored_crops(frame, strip)
     assert crops.shape == (2, CROP_SIZE[1], CROP_SIZE[0], 3)
     assert crops[0][8:22, 6:14].mean() < 100  # the top-left index mark
+
+
+@pytest.mark.parametrize("angle", [20.0, 35.0, 60.0, 115.0])
+def test_inscribed_quads_recover_a_turned_card_from_its_box(angle: float) -> None:
+    _, truth, box = make_frame(angle=angle)
+    quads = inscribed_quads(box)
+    assert len(quads) == 2
+    assert min(_same_corners(q, truth) for q in quads) < 3.0
+
+
+def test_inscribed_quads_skip_upright_cards_and_strips() -> None:
+    assert inscribed_quads((0, 0, 63, 88)) == []
+    assert inscribed_quads((0, 0, 30, 88)) == []
+
+
+def test_unfitted_turned_card_gets_all_hypotheses() -> None:
+    frame, _, box = make_frame(angle=30.0, background=(240, 242, 244))
+    found = index_crops(frame, box)
+    assert found is not None and not found[1]
+    assert found[0].shape == (6, CROP_SIZE[1], CROP_SIZE[0], 3)
 
 
 def test_index_crops_say_whether_the_outline_was_fitted() -> None:

@@ -1,0 +1,602 @@
+"""Corner crops for the card classifier: where they come from and how they are varied in training.
+
+Every source ends as ``CropSet`` rows: a (48, 32, 3) uint8 BGR corner crop (as
+``vision.cards.corner_crops`` cuts it), a rank index (0-12 for "23456789TJQKA", 13 for "none": no
+index in the crop) and a suit index (0-3 for "shdc", -1 when unknown or not applicable).
+
+Sources:
+
+- ``railbird synth dataset`` crops, ``DIR/cards/{train,val}/<RANK><SUIT>/*.png`` (exact index
+  corners of rendered cards);
+- ``font_crops``: index corners drawn here with the system's TrueType fonts (DejaVu Sans and Serif,
+  several weights) and the simulator's suit shapes, so the network sees more than the renderer's
+  two index styles;
+- negatives (rank "none"): random patches of the synthetic images, blank and picture corners of
+  cards (the two corners without an index), card backs;
+- real photos (``extract_real``): ``blackjack_v13_train`` (CC BY 4.0; polygon labels of 52 cards:
+  full identity) and ``edje_cards/images/train`` (Apache-2.0; whole-card boxes, rank only), cut with
+  the same rectification the reader uses and written in the same folder layout as the synthetic
+  crops (``<label>`` is a card "As", a rank alone "A" or "none"). ``edje_cards/images/test`` is
+  never read here: it is the measurement.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cards import (
+    CARD_CM,
+    CROP_SIZE,
+    INDEX_CM,
+    WARP_SIZE,
+    corner_crops,
+    index_crops,
+    orient_quad,
+    warp_card,
+)
+
+RANKS = "23456789TJQKA"
+SUITS = "shdc"
+NONE = "none"
+RANK_CLASSES: tuple[str, ...] = (*RANKS, NONE)
+REAL_SAMPLES = Path("/work/shared/real-samples")
+EDJE_RANKS = {"nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K", "ace": "A"}
+FONTS = (
+    "DejaVuSans-Bold.ttf",
+    "DejaVuSerif-Bold.ttf",
+    "DejaVuSansCondensed-Bold.ttf",
+    "DejaVuSerifCondensed-Bold.ttf",
+    "DejaVuSerif.ttf",
+    "DejaVuSans.ttf",
+    "DejaVuSansMono-Bold.ttf",
+)
+FONT_DIRS = ("/usr/share/fonts/truetype/dejavu",)
+
+
+@dataclass(frozen=True, slots=True)
+class CropSet:
+    """``images`` (n, 48, 32, 3) uint8 BGR; ``rank`` (n,) int64 0-13; ``suit`` (n,) int64 -1..3."""
+
+    images: np.ndarray
+    rank: np.ndarray
+    suit: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.images)
+
+    @staticmethod
+    def empty() -> CropSet:
+        return CropSet(
+            np.zeros((0, CROP_SIZE[1], CROP_SIZE[0], 3), np.uint8),
+            np.zeros(0, np.int64),
+            np.zeros(0, np.int64),
+        )
+
+    @staticmethod
+    def concat(sets: list[CropSet]) -> CropSet:
+        sets = [s for s in sets if len(s)]
+        if not sets:
+            return CropSet.empty()
+        return CropSet(
+            np.concatenate([s.images for s in sets]),
+            np.concatenate([s.rank for s in sets]),
+            np.concatenate([s.suit for s in sets]),
+        )
+
+    def take(self, idx: np.ndarray) -> CropSet:
+        return CropSet(self.images[idx], self.rank[idx], self.suit[idx])
+
+
+def parse_label(name: str) -> tuple[int, int]:
+    """Folder name -> (rank, suit): "As" -> (12, 0); "A" (rank only) -> (12, -1); "none" -> (13, -1)."""
+    if name == NONE:
+        return len(RANKS), -1
+    if len(name) == 1 and name in RANKS:
+        return RANKS.index(name), -1
+    if len(name) == 2 and name[0] in RANKS and name[1] in SUITS:
+        return RANKS.index(name[0]), SUITS.index(name[1])
+    raise ValueError(f"crop folder {name!r}: expected a card like 'As', a rank like 'A', or 'none'")
+
+
+def load_crops(root: Path, split: str) -> CropSet:
+    """Every ``root/split/<label>/*.png`` (labels as ``parse_label``), sorted by path."""
+    images, ranks, suits = [], [], []
+    for folder in sorted((root / split).iterdir()) if (root / split).is_dir() else []:
+        if not folder.is_dir():
+            continue
+        rank, suit = parse_label(folder.name)
+        for f in sorted(folder.glob("*.png")):
+            img = cv2.imread(str(f), cv2.IMREAD_COLOR)
+            if img is None or img.shape[:2] != (CROP_SIZE[1], CROP_SIZE[0]):
+                raise ValueError(f"{f}: not a {CROP_SIZE[0]}x{CROP_SIZE[1]} PNG crop")
+            images.append(img)
+            ranks.append(rank)
+            suits.append(suit)
+    if not images:
+        return CropSet.empty()
+    return CropSet(np.stack(images), np.array(ranks, np.int64), np.array(suits, np.int64))
+
+
+def write_crop(root: Path, split: str, label: str, stem: str, crop: np.ndarray) -> None:
+    folder = root / split / label
+    folder.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(folder / f"{stem}.png"), crop)
+
+
+# ---------------------------------------------------------------------------------------- drawn index corners
+
+
+@cache
+def _font(name: str, px: int) -> object:
+    from PIL import ImageFont
+
+    for d in FONT_DIRS:
+        path = Path(d) / name
+        if path.is_file():
+            return ImageFont.truetype(str(path), px)
+    raise FileNotFoundError(f"font {name} not found in {FONT_DIRS}")
+
+
+def available_fonts() -> tuple[str, ...]:
+    return tuple(f for f in FONTS if any((Path(d) / f).is_file() for d in FONT_DIRS))
+
+
+def font_crop(rng: np.random.Generator, rank: int, suit: int, fonts: tuple[str, ...]) -> np.ndarray:
+    """One index corner (48, 32, 3) uint8 BGR drawn at 4x and reduced: paper, a rank in a TrueType
+    font over the suit shape, at a varied size and place, sometimes with a pip or a court frame
+    reaching in from the card's middle."""
+    from PIL import Image, ImageDraw
+
+    from datasets.sim.assets.suits import draw_suit
+
+    k = 4
+    w, h = CROP_SIZE[0] * k, CROP_SIZE[1] * k
+    px_cm = w / INDEX_CM[0]
+    paper = np.clip(np.array([236, 242, 244]) + rng.normal(0, 8, 3), 150, 255)
+    img = np.empty((h, w, 3), np.uint8)
+    img[:] = paper.astype(np.uint8)
+    red = SUITS[suit] in "hd"
+    ink_bgr = np.clip(np.array([40, 40, 200] if red else [30, 30, 30]) + rng.normal(0, 15, 3), 0, 255)
+    ink = (int(ink_bgr[0]), int(ink_bgr[1]), int(ink_bgr[2]))
+    # extras first, under the index: a pip or a court frame from the card's middle
+    extra = rng.random()
+    if extra < 0.3:
+        size = rng.uniform(1.0, 1.6) * px_cm
+        cx, cy = rng.uniform(1.5, 2.2) * px_cm, rng.uniform(1.3, 2.6) * px_cm
+        draw_suit(img, None, SUITS[suit], cx, cy, size, ink)
+    elif extra < 0.5:
+        x0 = int(rng.uniform(1.0, 1.6) * px_cm)
+        y0 = int(rng.uniform(0.6, 1.2) * px_cm)
+        frame_c = tuple(int(v) for v in rng.integers(0, 255, 3))
+        cv2.rectangle(img, (x0, y0), (w + 50, h + 50), frame_c, int(rng.integers(2, 7)))
+        fill = tuple(int(v) for v in rng.integers(0, 255, 3))
+        cv2.rectangle(img, (x0 + 8, y0 + 8), (w + 50, h + 50), fill, -1)
+    rank_text = "10" if RANKS[rank] == "T" else RANKS[rank]
+    rank_h = rng.uniform(0.55, 1.15) * px_cm
+    font = _font(fonts[int(rng.integers(len(fonts)))], max(int(rank_h * 1.35), 8))
+    pil = Image.new("L", (w * 2, h * 2), 0)
+    draw = ImageDraw.Draw(pil)
+    draw.text((w // 2, h // 2), rank_text, fill=255, font=font)  # type: ignore[arg-type]
+    mask = np.array(pil)
+    ys, xs = np.nonzero(mask > 40)
+    if len(xs) == 0:
+        return cv2.resize(img, CROP_SIZE, interpolation=cv2.INTER_AREA)
+    glyph = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+    gh, gw = glyph.shape
+    target_h = rank_h
+    target_w = gw * target_h / gh * rng.uniform(0.8, 1.15)
+    if rank_text == "10":
+        target_w = min(target_w, rng.uniform(0.75, 1.05) * px_cm)
+    glyph = cv2.resize(glyph, (max(int(target_w), 2), max(int(target_h), 2)), interpolation=cv2.INTER_AREA)
+    gh, gw = glyph.shape
+    suit_h = rng.uniform(0.4, 0.72) * px_cm
+    cx = rng.uniform(0.42, 0.75) * px_cm
+    top = rng.uniform(0.12, 0.4) * px_cm
+    x0, y0 = int(cx - gw / 2), int(top)
+    x0 = max(x0, 1)
+    region = img[y0 : y0 + gh, x0 : x0 + gw]
+    m = glyph[: region.shape[0], : region.shape[1]].astype(np.float32)[..., None] / 255
+    region[:] = (region * (1 - m) + np.asarray(ink, np.float32) * m).astype(np.uint8)
+    sy = top + gh + rng.uniform(0.05, 0.2) * px_cm + suit_h / 2
+    draw_suit(img, None, SUITS[suit], float(x0 + gw / 2 + rng.normal(0, 2)), float(sy), float(suit_h), ink)
+    return cv2.resize(img, CROP_SIZE, interpolation=cv2.INTER_AREA)
+
+
+def font_crops(n: int, seed: int) -> CropSet:
+    """``n`` drawn index corners, cards drawn uniformly; the same ``seed`` gives the same crops."""
+    rng = np.random.default_rng([seed, 7])
+    fonts = available_fonts()
+    if not fonts:
+        return CropSet.empty()
+    ranks = rng.integers(0, len(RANKS), n)
+    suits = rng.integers(0, len(SUITS), n)
+    images = np.stack([font_crop(rng, int(r), int(s), fonts) for r, s in zip(ranks, suits, strict=True)])
+    return CropSet(images, ranks.astype(np.int64), suits.astype(np.int64))
+
+
+# ---------------------------------------------------------------------------------------- negatives
+
+
+def random_patches(images: list[Path], n: int, seed: int) -> CropSet:
+    """``n`` "none" crops: random index-shaped patches (8-120 px wide, any angle) of ``images``."""
+    rng = np.random.default_rng([seed, 11])
+    out: list[np.ndarray] = []
+    per = max(n // max(len(images), 1), 1)
+    for path in images:
+        img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if img is None:
+            continue
+        h, w = img.shape[:2]
+        for _ in range(per):
+            pw = float(np.exp(rng.uniform(np.log(8), np.log(120))))
+            ph = pw * INDEX_CM[1] / INDEX_CM[0]
+            cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+            rect = ((cx, cy), (pw, ph), float(rng.uniform(0, 360)))
+            src = cv2.boxPoints(rect).astype(np.float32)
+            out.append(_warp_region(img, orient_quad(src)))
+            if len(out) >= n:
+                break
+        if len(out) >= n:
+            break
+    if not out:
+        return CropSet.empty()
+    return CropSet(np.stack(out), np.full(len(out), len(RANKS), np.int64), np.full(len(out), -1, np.int64))
+
+
+def _warp_region(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    w, h = 2 * CROP_SIZE[0], 2 * CROP_SIZE[1]
+    dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) - 0.5
+    M = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    big = cv2.warpPerspective(img, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.resize(big, CROP_SIZE, interpolation=cv2.INTER_AREA)
+
+
+def off_corners(card_img: np.ndarray) -> np.ndarray:
+    """The two corners of an upright card that hold no index (top-right, bottom-left), cut like
+    ``corner_crops`` (2, 48, 32, 3): negatives, and what a mirrored card shows at its index corners."""
+    flipped = np.ascontiguousarray(card_img[:, ::-1])
+    return corner_crops(flipped)[:, :, ::-1]
+
+
+def texture_negatives(seed: int) -> CropSet:
+    """The non-index corners of every rendered face and the corners of every back (clean, upright)."""
+    from datasets.sim.assets.cards import N_BACK_DESIGNS, N_FACE_DESIGNS, back_texture, face_texture
+
+    out: list[np.ndarray] = []
+    for design in range(N_FACE_DESIGNS):
+        for r in RANKS:
+            for s in SUITS:
+                out.extend(off_corners(_texture_card(face_texture(r + s, design).levels[0][1])))
+    for design in range(N_BACK_DESIGNS):
+        out.extend(corner_crops(_texture_card(back_texture(design).levels[0][1])))
+    del seed
+    return CropSet(np.stack(out), np.full(len(out), len(RANKS), np.int64), np.full(len(out), -1, np.int64))
+
+
+def _texture_card(bgra: np.ndarray) -> np.ndarray:
+    """A premultiplied BGRA texture over white, resized to WARP_SIZE."""
+    bgr = bgra[..., :3].astype(np.float32) + (255 - bgra[..., 3:4].astype(np.float32))
+    return cv2.resize(np.clip(bgr, 0, 255).astype(np.uint8), WARP_SIZE, interpolation=cv2.INTER_AREA)
+
+
+# ---------------------------------------------------------------------------------------- real photos
+
+
+BLACKJACK_NAMES = (
+    "10 of clubs",
+    "10 of diamonds",
+    "10 of hearts",
+    "10 of spades",
+    "2 of clubs",
+    "2 of diamonds",
+    "2 of hearts",
+    "2 of spades",
+    "3 of clubs",
+    "3 of diamonds",
+    "3 of hearts",
+    "3 of spades",
+    "4 of clubs",
+    "4 of diamonds",
+    "4 of hearts",
+    "4 of spades",
+    "5 of clubs",
+    "5 of diamonds",
+    "5 of hearts",
+    "5 of spades",
+    "6 of clubs",
+    "6 of diamonds",
+    "6 of hearts",
+    "6 of spades",
+    "7 of clubs",
+    "7 of diamonds",
+    "7 of hearts",
+    "7 of spades",
+    "8 of clubs",
+    "8 of diamonds",
+    "8 of hearts",
+    "8 of spades",
+    "9 of clubs",
+    "9 of diamonds",
+    "9 of hearts",
+    "9 of spades",
+    "Ace of clubs",
+    "Ace of diamonds",
+    "Ace of hearts",
+    "Ace of spades",
+    "Jack of clubs",
+    "Jack of diamonds",
+    "Jack of hearts",
+    "Jack of spades",
+    "Joker",
+    "King of clubs",
+    "King of diamonds",
+    "King of hearts",
+    "King of spades",
+    "Queen of clubs",
+    "Queen of diamonds",
+    "Queen of hearts",
+    "Queen of spades",
+    "black chip",
+    "blue chip",
+    "card back",
+    "chips",
+    "green chip",
+    "red chip",
+    "white chip",
+)  # data.yaml of blackjack_v13_train, in order
+
+
+def blackjack_card(name: str) -> str | None:
+    """'10 of clubs' -> 'Tc', 'Ace of spades' -> 'As'; None for jokers, backs and chips."""
+    parts = name.split(" of ")
+    if len(parts) != 2:
+        return None
+    rank = {"10": "T", "Ace": "A", "Jack": "J", "Queen": "Q", "King": "K"}.get(parts[0], parts[0])
+    suit = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}.get(parts[1])
+    return rank + suit if rank in RANKS and suit else None
+
+
+def polygon_quad(points: np.ndarray) -> np.ndarray | None:
+    """(4, 2) float32 card corners from a card's outline polygon (n, 2) pixels: the four-sided fit
+    (approxPolyDP, or the min-area rectangle) that best overlaps it; None when none overlaps it
+    well (a card partly hidden or bent)."""
+    hull = cv2.convexHull(points.astype(np.float32))
+    area = float(cv2.contourArea(hull))
+    if area < 100:
+        return None
+    cands = [cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)]
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.04, 0.06):
+        poly = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(poly) == 4:
+            cands.append(poly.reshape(4, 2).astype(np.float32))
+            break
+    lo = hull.reshape(-1, 2).min(axis=0) - 5
+    size = (hull.reshape(-1, 2).max(axis=0) - lo + 10).astype(int)
+    blob = (
+        cv2.fillConvexPoly(np.zeros((size[1], size[0]), np.uint8), np.round(hull - lo).astype(np.int32), 1)
+        > 0
+    )
+    best, best_iou = None, 0.0
+    for c in cands:
+        shape = cv2.fillConvexPoly(np.zeros_like(blob, np.uint8), np.round(c - lo).astype(np.int32), 1) > 0
+        iou = float((shape & blob).sum()) / max(float((shape | blob).sum()), 1.0)
+        if iou > best_iou:
+            best, best_iou = c, iou
+    if best is None or best_iou < 0.9:
+        return None
+    q = orient_quad(best)
+    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    aspect = (sides[1] + sides[3]) / max(sides[0] + sides[2], 1e-6)
+    return q if 1.0 <= aspect < 2.5 else None  # the 640x640 photos were stretched: aspect is loose
+
+
+def ink(corner: np.ndarray) -> float:
+    """Share of dark or coloured pixels in the index column of a (48, 32, 3) corner crop."""
+    col = corner[2:38, 1:18]
+    hsv = cv2.cvtColor(col, cv2.COLOR_BGR2HSV)
+    paper = float(np.percentile(hsv[..., 2], 90))
+    marked = (hsv[..., 2] < paper * 0.6) | (hsv[..., 1] > 90)
+    return float(marked.mean())
+
+
+def unmirror(card_img: np.ndarray) -> tuple[np.ndarray, bool] | None:
+    """The upright card as printed, and whether it had to be flipped: a photo flipped left-right
+    shows its indices at the top-right and bottom-left corners. None when undecidable."""
+    on, off = corner_crops(card_img), off_corners(card_img)
+    a, b = ink(on[0]) + ink(on[1]), ink(off[0]) + ink(off[1])
+    if a > 1.4 * b + 0.01:
+        return card_img, False
+    if b > 1.4 * a + 0.01:
+        return np.ascontiguousarray(card_img[:, ::-1]), True
+    return None
+
+
+def _source_split(key: str, val_fraction: float) -> str:
+    h = int(hashlib.sha1(key.encode()).hexdigest()[:8], 16) / 0xFFFFFFFF
+    return "val" if h < val_fraction else "train"
+
+
+Teacher = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]  # crops -> rank (n, 14), suit (n, 4) probs
+
+
+def _orientation(
+    img: np.ndarray, quad: np.ndarray, card: str, teacher: Teacher | None
+) -> tuple[np.ndarray, bool] | None:
+    """The card of ``quad`` warped upright as printed, and whether it was flipped back (Roboflow
+    mirrored some photos). With a ``teacher``, the one of four readings (either side as the top,
+    flipped or not; the stretched 640x640 photos can make a card look square) in which it reads
+    ``card`` clearly best (None when it cannot tell); without one, the ink heuristic on the quad as fitted."""
+    upright = warp_card(img, quad)
+    if teacher is not None:
+        variants = []
+        for roll in (0, 1):
+            base = upright if roll == 0 else warp_card(img, np.roll(quad, 1, axis=0))  # the other side up
+            variants += [(base, False), (np.ascontiguousarray(base[:, ::-1]), True)]
+        rank, suit = teacher(np.concatenate([corner_crops(v) for v, _ in variants]))
+        p = (
+            (rank[:, RANKS.index(card[0])] * suit[:, SUITS.index(card[1])])
+            .reshape(len(variants), 2)
+            .max(axis=1)
+        )
+        order = np.argsort(-p)
+        if p[order[0]] >= 0.05 and p[order[0]] >= 3 * p[order[1]]:
+            return variants[int(order[0])]
+        return None
+    return unmirror(upright)
+
+
+def extract_blackjack(
+    out: Path,
+    src: Path = REAL_SAMPLES / "blackjack_v13_train",
+    val_fraction: float = 0.1,
+    limit: int | None = None,
+    teacher: Teacher | None = None,
+) -> dict[str, int]:
+    """Index corners of every well-outlined card in the Roboflow Black Jack v13 train split (CC BY
+    4.0), both corners labelled with the card (after flipping back the photos Roboflow mirrored);
+    the two other corners and card backs as "none". Photos go to val by a hash of their source
+    name (all augmented copies of one photo together)."""
+    counts: dict[str, int] = {"cards": 0, "skipped": 0, "mirrored": 0, "undecided": 0, "none": 0}
+    files = sorted((src / "train" / "images").glob("*.jpg"))[:limit]
+    for f in files:
+        label_file = src / "train" / "labels" / (f.stem + ".txt")
+        if not label_file.is_file():
+            continue
+        img = cv2.imread(str(f), cv2.IMREAD_COLOR)
+        if img is None:
+            continue
+        h, w = img.shape[:2]
+        split = _source_split(f.name.split("_jpg")[0], val_fraction)
+        for k, line in enumerate(label_file.read_text().splitlines()):
+            parts = line.split()
+            if len(parts) < 7:
+                continue
+            cls = int(parts[0])
+            name = BLACKJACK_NAMES[cls] if cls < len(BLACKJACK_NAMES) else ""
+            card = blackjack_card(name)
+            if card is None and name != "card back":
+                continue
+            pts = np.array(parts[1:], np.float32).reshape(-1, 2) * (w, h)
+            quad = polygon_quad(pts)
+            if quad is None or quad.min() < -2 or quad[:, 0].max() > w + 2 or quad[:, 1].max() > h + 2:
+                counts["skipped"] += 1
+                continue
+            stem = f"bj_{f.stem[:40]}_{k}"
+            if card is None:  # a back: both corners are negatives
+                for j, c in enumerate(corner_crops(warp_card(img, quad))):
+                    write_crop(out, split, NONE, f"{stem}_{j}", c)
+                    counts["none"] += 1
+                continue
+            fixed = _orientation(img, quad, card, teacher)
+            if fixed is None:
+                counts["undecided"] += 1
+                continue
+            upright, flipped = fixed
+            counts["mirrored"] += int(flipped)
+            for j, c in enumerate(corner_crops(upright)):
+                write_crop(out, split, card, f"{stem}_{j}", c)
+            for j, c in enumerate(off_corners(upright)):
+                write_crop(out, split, NONE, f"{stem}_off{j}", c)
+                counts["none"] += 1
+            counts["cards"] += 1
+    return counts
+
+
+def edje_boxes(xml_path: Path) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """(rank class name, box xyxy) of each object in a Pascal VOC file of edje_cards."""
+    out = []
+    for obj in ET.parse(xml_path).getroot().iter("object"):
+        bb = obj.find("bndbox")
+        name = obj.findtext("name", "")
+        if bb is None:
+            continue
+        box = tuple(float(bb.findtext(k, "0")) for k in ("xmin", "ymin", "xmax", "ymax"))
+        out.append((name, box))
+    return out  # type: ignore[return-value]
+
+
+def edje_image(xml_path: Path) -> np.ndarray | None:
+    for ext in (".JPG", ".jpg", ".jpeg", ".png"):
+        p = xml_path.with_suffix(ext)
+        if p.is_file():
+            return cv2.imread(str(p), cv2.IMREAD_COLOR)
+    return None
+
+
+def extract_edje_train(
+    out: Path,
+    src: Path = REAL_SAMPLES / "edje_cards" / "images" / "train",
+    val_fraction: float = 0.1,
+    teacher: Teacher | None = None,
+) -> dict[str, int]:
+    """Both index corners of every labelled card of edje_cards' train split (Apache-2.0), cut as the
+    reader cuts them (``vision.cards.index_crops`` on the labelled box), labelled with the rank. With
+    a ``teacher``, a corner it calls "none" (P >= 0.5) without reading the right rank is left out:
+    a corner hidden under another card would teach the rank on the wrong picture."""
+    if src.name == "test":
+        raise ValueError("edje_cards/images/test is the measurement set; never train on it")
+    counts = {"cards": 0, "fitted": 0, "corners": 0, "dropped": 0}
+    for xml_path in sorted(Path(p) for p in glob.glob(str(src / "*.xml"))):
+        img = edje_image(xml_path)
+        if img is None:
+            continue
+        split = _source_split(xml_path.stem, val_fraction)
+        for k, (name, box) in enumerate(edje_boxes(xml_path)):
+            rank = EDJE_RANKS.get(name)
+            found = index_crops(img, box) if rank else None
+            if found is None or rank is None:
+                continue
+            crops, fitted = found
+            keep = np.ones(len(crops), bool)
+            if teacher is not None:
+                pr, _ = teacher(crops)
+                keep = (pr[:, -1] < 0.5) | (pr[:, :-1].argmax(1) == RANKS.index(rank))
+            for j, c in enumerate(crops):
+                if keep[j]:
+                    write_crop(out, split, rank, f"edje_{xml_path.stem}_{k}_{j}", c)
+            counts["cards"] += 1
+            counts["fitted"] += int(fitted)
+            counts["corners"] += int(keep.sum())
+            counts["dropped"] += int((~keep).sum())
+    return counts
+
+
+def extract_real(out: Path, teacher_path: str | Path | None = None) -> dict[str, dict[str, int]]:
+    """Both real sources into ``out/{train,val}/<label>``; a trained classifier as teacher if given."""
+    teacher: Teacher | None = None
+    if teacher_path is not None:
+        from vision.cards import CardReader
+
+        teacher = CardReader(teacher_path).classify
+    return {
+        "blackjack_v13_train": extract_blackjack(out / "blackjack", teacher=teacher),
+        "edje_train": extract_edje_train(out / "edje", teacher=teacher),
+    }
+
+
+__all__ = [
+    "CARD_CM",
+    "NONE",
+    "RANKS",
+    "RANK_CLASSES",
+    "SUITS",
+    "CropSet",
+    "extract_blackjack",
+    "extract_edje_train",
+    "extract_real",
+    "font_crops",
+    "load_crops",
+    "parse_label",
+    "random_patches",
+    "texture_negatives",
+]
