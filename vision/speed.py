@@ -43,3 +43,20 @@ def bench_detector(
         detector(frame)
     p50, p95 = _timed(lambda: detector(frame), runs)
     return Timing(f"detector {path.name} at {detector.imgsz}", p50, p95, runs)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m vision.speed MODEL.onnx...``: detector milliseconds per 1280x720 frame."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("models", nargs="*", type=Path, default=[Path("models/detector.onnx")])
+    parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args(argv)
+    for model in args.models:
+        print(bench_detector(model, runs=args.runs, threads=args.threads))
+
+
+if __name__ == "__main__":
+    main()
