@@ -3,6 +3,11 @@
 Seats are numbered so that a test reads like the rulebook: ``table(n)`` seats players 1..n with the
 small blind in seat 1, the big blind in seat 2 and the button in seat n (three or more seats), so
 the first player to act pre-flop is seat 3 and the first to act after the flop is seat 1.
+
+The worked-example files (``test_worked_examples_<house>.py``) hold one test per example in each
+house's book, named after the house and rule. Single decisions go through ``judge`` on a
+``Situation`` read from a real ``HandState``; examples whose sequence matters run as whole hands
+through ``judge_hand``. Each test asserts the ruling and that it rests on the house's own rule.
 """
 
 from __future__ import annotations

@@ -1,11 +1,4 @@
-"""Worked betting examples: Blaster's House Rules (blasters-house-rules.txt), BETTING.
-
-One test per example, named after the house and rule.
-
-Single decisions go through ``judge`` on a ``Situation`` read from a real ``HandState``; examples
-whose sequence matters run as whole hands through ``judge_hand``. Each test asserts the ruling and
-that it rests on the house's own rule.
-"""
+"""Worked betting examples of Blaster's House Rules (blasters-house-rules.txt), BETTING (see tests/rules/betting_factories.py)."""
 
 from rules.hand_state import Street
 from rules.records import AlertKind

@@ -1,11 +1,4 @@
-"""Worked betting examples: Bluff Street Poker (bluff-street-poker.txt), rules 5-48.
-
-One test per example, named after the house and rule.
-
-Single decisions go through ``judge`` on a ``Situation`` read from a real ``HandState``; examples
-whose sequence matters run as whole hands through ``judge_hand``. Each test asserts the ruling and
-that it rests on the house's own rule.
-"""
+"""Worked betting examples of Bluff Street Poker (bluff-street-poker.txt), rules 5-48 (see tests/rules/betting_factories.py)."""
 
 from rules.hand_state import Game, Street
 from rules.records import AlertKind

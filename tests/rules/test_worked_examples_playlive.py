@@ -1,11 +1,4 @@
-"""Worked betting examples: PlayLive Melbourne (playlive-melbourne.txt), rules 41-61 and RP-21.
-
-One test per example, named after the house and rule.
-
-Single decisions go through ``judge`` on a ``Situation`` read from a real ``HandState``; examples
-whose sequence matters run as whole hands through ``judge_hand``. Each test asserts the ruling and
-that it rests on the house's own rule.
-"""
+"""Worked betting examples of PlayLive Melbourne (playlive-melbourne.txt), rules 41-61 and RP-21 (see tests/rules/betting_factories.py)."""
 
 from rules.hand_state import Game, Street
 from rules.records import AlertKind
