@@ -1,4 +1,7 @@
-"""Worked betting examples of Blaster's House Rules (blasters-house-rules.txt), BETTING (see tests/rules/betting_factories.py)."""
+"""Worked betting examples of Blaster's House Rules (blasters-house-rules.txt), BETTING.
+
+How these tests are built: tests/rules/betting_factories.py.
+"""
 
 from rules.hand_state import Street
 from rules.records import AlertKind

@@ -1,4 +1,7 @@
-"""Worked betting examples of Bluff Street Poker (bluff-street-poker.txt), rules 5-48 (see tests/rules/betting_factories.py)."""
+"""Worked betting examples of Bluff Street Poker (bluff-street-poker.txt), rules 5-48.
+
+How these tests are built: tests/rules/betting_factories.py.
+"""
 
 from rules.hand_state import Game, Street
 from rules.records import AlertKind

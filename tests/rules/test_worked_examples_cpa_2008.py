@@ -1,4 +1,7 @@
-"""Worked betting examples of Championship Poker Association 2008 (cpa-2008.txt), Sections 3 and 6 (see tests/rules/betting_factories.py)."""
+"""Worked betting examples of Championship Poker Association 2008 (cpa-2008.txt), Sections 3 and 6.
+
+How these tests are built: tests/rules/betting_factories.py.
+"""
 
 from rules.hand_state import Game, Street
 from rules.records import AlertKind

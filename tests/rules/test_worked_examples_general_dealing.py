@@ -1,4 +1,7 @@
-"""Worked betting examples of General Rules for Dealing Cards (general-dealing-rules.txt), rules 40-61 (see tests/rules/betting_factories.py)."""
+"""Worked betting examples of General Rules for Dealing Cards (general-dealing-rules.txt), rules 40-61.
+
+How these tests are built: tests/rules/betting_factories.py.
+"""
 
 from rules.hand_state import Street
 from rules.records import AlertKind

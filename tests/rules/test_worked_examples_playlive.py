@@ -1,4 +1,7 @@
-"""Worked betting examples of PlayLive Melbourne (playlive-melbourne.txt), rules 41-61 and RP-21 (see tests/rules/betting_factories.py)."""
+"""Worked betting examples of PlayLive Melbourne (playlive-melbourne.txt), rules 41-61 and RP-21.
+
+How these tests are built: tests/rules/betting_factories.py.
+"""
 
 from rules.hand_state import Game, Street
 from rules.records import AlertKind
