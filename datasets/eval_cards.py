@@ -22,10 +22,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from datasets.train.card_data import EDJE_RANKS, REAL_SAMPLES, edje_boxes, edje_image
+from datasets.train.card_data import EDJE_RANKS, REAL_SAMPLES, edje_boxes, edje_image, source_split
 from vision.cards import UNREADABLE, CardReader, CornerReading, bench_card_reader, index_crops
 
 EDJE_TEST = REAL_SAMPLES / "edje_cards" / "images" / "test"
+EDJE_TRAIN = REAL_SAMPLES / "edje_cards" / "images" / "train"
 CARD_MARK = ("<!-- real-photos:start -->", "<!-- real-photos:end -->")
 
 
@@ -45,10 +46,13 @@ class CardResult:
         return self.card != UNREADABLE and self.card[0] == self.true_rank
 
 
-def read_edje(reader: CardReader, folder: Path = EDJE_TEST) -> list[CardResult]:
-    """Every labelled card of ``folder`` read on its ground-truth box."""
+def read_edje(reader: CardReader, folder: Path = EDJE_TEST, held_out: bool = False) -> list[CardResult]:
+    """Every labelled card of ``folder`` read on its ground-truth box; with ``held_out``, only the
+    photos ``extract-real`` puts in its val split (edje train photos never trained on: for tuning)."""
     results = []
     for xml_path in sorted(folder.glob("*.xml")):
+        if held_out and source_split(xml_path.stem) != "val":
+            continue
         img = edje_image(xml_path)
         if img is None:
             raise FileNotFoundError(f"{xml_path}: no image beside it")
@@ -106,14 +110,14 @@ def summarise(
 
 def failure_sheet(results: list[CardResult], path: Path, per_row: int = 3) -> Path | None:
     """A picture of every card not read right: its corner crops (2x; two from a fitted outline, up to
-    six from the box hypotheses) with the answer, its confidence and the truth."""
+    eight from the box hypotheses) with the answer, its confidence and the truth."""
     bad = [r for r in results if not r.correct]
     if not bad:
         return None
     tiles = []
     for r in bad:
-        tile = np.full((126, 6 * 66 + 4, 3), 255, np.uint8)
-        for j, c in enumerate(r.crops[:6]):
+        tile = np.full((126, 8 * 66 + 4, 3), 255, np.uint8)
+        for j, c in enumerate(r.crops[:8]):
             tile[2:98, 2 + 66 * j : 66 + 66 * j] = cv2.resize(c, (64, 96), interpolation=cv2.INTER_NEAREST)
         color = (0, 0, 200) if r.card != UNREADABLE else (0, 120, 200)
         label = "unreadable" if r.card == UNREADABLE else f"read {r.card}"
@@ -140,9 +144,14 @@ def sweep(results: list[CardResult], reader: CardReader) -> list[dict[str, float
     return [summarise(results, reader, t) for t in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)]
 
 
-def markdown(summary: dict[str, float], table: list[dict[str, float]], model: Path) -> str:
+def markdown(
+    summary: dict[str, float],
+    table: list[dict[str, float]],
+    model: Path,
+    where: str = "edje_cards/images/test",
+) -> str:
     lines = [
-        f"Measured with `python -m datasets.eval_cards --model {model}` on edje_cards/images/test "
+        f"Measured with `python -m datasets.eval_cards --model {model}` on {where} "
         f"({int(summary['cards'])} cards, ground-truth boxes; rank only, suit not labelled):",
         "",
         f"- rank accuracy {summary['rank_accuracy']:.3f} (unreadable {summary['unreadable']:.3f}, wrong "
@@ -185,15 +194,21 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         "--card", type=Path, default=None, help="fill the real-photo section of this model card"
     )
     parser.add_argument("--threshold", type=float, default=None)
+    parser.add_argument(
+        "--held-out",
+        action="store_true",
+        help="read the edje train photos kept out of training instead (tuning)",
+    )
     parser.add_argument("--bench", action="store_true", help="also time the reader (ms per card, 2 threads)")
     args = parser.parse_args(argv)
     reader = CardReader(args.model, threshold=args.threshold)
     t0 = time.perf_counter()
-    results = read_edje(reader, args.folder)
+    results = read_edje(reader, EDJE_TRAIN if args.held_out else args.folder, held_out=args.held_out)
     summary = summarise(results, reader)
     table = sweep(results, reader)
     print(json.dumps({k: round(v, 4) for k, v in summary.items()}))
-    text = markdown(summary, table, args.model)
+    where = "the held-out edje_cards/images/train photos" if args.held_out else str(args.folder)
+    text = markdown(summary, table, args.model, where.replace(str(REAL_SAMPLES) + "/", ""))
     print(text)
     print(f"({time.perf_counter() - t0:.1f} s)")
     if args.failures is not None:

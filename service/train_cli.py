@@ -51,3 +51,46 @@ def detector_command(
         f"wrote {run.onnx} and {run.card}: mAP50 {run.metrics['mAP50']:.3f} "
         f"(mAP50-95 {run.metrics['mAP50-95']:.3f}) in {run.seconds / 60:.1f} min"
     )
+
+
+@train_app.command("cards")
+def cards_command(
+    crops: Annotated[
+        list[Path], typer.Option(help="a `railbird synth dataset` folder (repeatable)", show_default=False)
+    ],
+    real: Annotated[
+        list[Path] | None,
+        typer.Option(help="a `python -m datasets.train.cards extract-real` folder (repeatable)"),
+    ] = None,
+    out: Annotated[Path, typer.Option(help="the ONNX file; its model card goes beside it")] = Path(
+        "models/card_classifier.onnx"
+    ),
+    epochs: Annotated[int, typer.Option(min=1)] = 30,
+    seed: Annotated[int, typer.Option()] = 0,
+    samples_per_epoch: Annotated[int, typer.Option(min=1)] = 12000,
+    font_crops: Annotated[int, typer.Option(min=0)] = 6000,
+    negatives: Annotated[int, typer.Option(min=0)] = 5000,
+    batch: Annotated[int, typer.Option(min=1)] = 128,
+    lr: Annotated[float, typer.Option(min=1e-6)] = 3e-3,
+) -> None:
+    """Train the card-corner classifier (plain PyTorch, 2 threads); export ONNX; write the model card."""
+    _need_train_extra()
+    from datasets.train.cards import train_card_classifier
+
+    for folder in [*crops, *(real or [])]:
+        if not folder.is_dir():
+            err.print(f"[bold red]error:[/] {folder}: no such folder (make it: `railbird synth dataset`)")
+            raise typer.Exit(code=2)
+    run = train_card_classifier(
+        [str(c) for c in crops],
+        str(out),
+        epochs,
+        seed,
+        real=tuple(str(r) for r in real or []),
+        font_crops=font_crops,
+        negatives=negatives,
+        samples_per_epoch=samples_per_epoch,
+        batch=batch,
+        lr=lr,
+    )
+    console.print(f"wrote {run.onnx}: {run.params} parameters, validation {run.val}")

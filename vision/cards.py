@@ -35,6 +35,7 @@ WARP_SIZE = (224, 313)  # the upright card, px (2x the crop scale: 35.6 px/cm)
 UNREADABLE = "unreadable"
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card_classifier.onnx"
 MIN_BOX_PX = 8.0  # a box narrower or lower than this holds no readable card
+CONFLICT_RATIO = 0.8  # a different card read this nearly as surely as the best makes the card unreadable
 MAX_CORNER_COS = 0.42  # corners of a fitted card quad stay within 90 +- 25 degrees
 _NEXT = np.array([1, 2, 3, 0])  # index of the next corner round a quad
 
@@ -275,17 +276,25 @@ def corner_crops(card_img: np.ndarray) -> np.ndarray:
     )
 
 
-def anchored_crops(image: np.ndarray, box: np.ndarray | tuple[float, ...]) -> np.ndarray:
+def anchored_crops(
+    image: np.ndarray, box: np.ndarray | tuple[float, ...], sideways: bool | None = None
+) -> np.ndarray:
     """Index corners read straight from the box's corners when no card outline was found: a card
-    of the box's scale (its long side the card's height unless the short side says more) anchored
-    at the box's top-left and, turned half round, at its bottom-right. A box that holds only the
-    visible strip of an overlapped card still has that card's index in its corner. Same shape as
-    ``corner_crops``."""
-    q = box_quad(box).astype(np.float64)
+    of the box's scale anchored at the box's top-left and, turned half round, at its bottom-right.
+    A box that holds only the visible strip of an overlapped card still has that card's index in
+    its corner. The card is taken upright in the box (``sideways`` False), lying across it (True),
+    or, by default, along the box's long side. Same shape as ``corner_crops``."""
+    x1, y1, x2, y2 = (float(v) for v in box)
+    if sideways is None:
+        sideways = x2 - x1 > y2 - y1
+    corners = np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float64)
+    q = (
+        corners[[1, 2, 3, 0]] if sideways else corners
+    )  # lying across: the card's top runs down the box's right
     u, v = q[1] - q[0], q[3] - q[0]
-    short, long_ = float(np.linalg.norm(u)), float(np.linalg.norm(v))
-    u, v = u / max(short, 1e-6), v / max(long_, 1e-6)
-    s = max(long_ / CARD_CM[1], short / CARD_CM[0])  # px per cm
+    across, along = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+    u, v = u / max(across, 1e-6), v / max(along, 1e-6)
+    s = max(along / CARD_CM[1], across / CARD_CM[0])  # px per cm
     du, dv = INDEX_CM[0] * s * u, INDEX_CM[1] * s * v
     w, h = 2 * CROP_SIZE[0], 2 * CROP_SIZE[1]
     dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) - 0.5
@@ -344,9 +353,10 @@ def inscribed_quads(box: np.ndarray | tuple[float, ...]) -> list[np.ndarray]:
 
 def index_crops(image: np.ndarray, box: np.ndarray | tuple[float, ...]) -> tuple[np.ndarray, bool] | None:
     """Index corner crops of the card in ``box`` ((k, 48, 32, 3) uint8, pairs as ``corner_crops``) and
-    whether they come from the card's fitted outline. Without an outline: ``anchored_crops`` of the
-    box, then the pairs of both ``inscribed_quads`` when the box fits a turned card (k = 2 or 6);
-    the reader keeps the surest. None when the box is too small or outside the image."""
+    whether they come from the card's fitted outline (k = 2). Without an outline: ``anchored_crops``
+    of the box with the card along it and across it, then the pairs of both ``inscribed_quads`` when
+    the box fits a turned card (k = 4 or 8); the reader keeps the surest. None when the box is too
+    small or outside the image."""
     h, w = image.shape[:2]
     x1, y1, x2, y2 = (float(v) for v in box)
     x1, y1, x2, y2 = max(x1, 0.0), max(y1, 0.0), min(x2, float(w)), min(y2, float(h))
@@ -355,7 +365,10 @@ def index_crops(image: np.ndarray, box: np.ndarray | tuple[float, ...]) -> tuple
     quad = find_card_quad(image, (x1, y1, x2, y2))
     if quad is not None:
         return quad_crops(image, quad), True
-    crops = [anchored_crops(image, (x1, y1, x2, y2))]
+    crops = [
+        anchored_crops(image, (x1, y1, x2, y2), sideways)
+        for sideways in (x2 - x1 > y2 - y1, y2 - y1 >= x2 - x1)
+    ]
     crops += [quad_crops(image, q) for q in inscribed_quads((x1, y1, x2, y2))]
     return np.concatenate(crops), False
 
@@ -440,14 +453,16 @@ class CardReader:
         return out
 
     def decide(self, corners: list[CornerReading]) -> tuple[str, float]:
-        """One card from its corners: the surer corner, unless below the threshold or contradicted
-        by another corner that is itself above the threshold."""
+        """One card from its corners: the surest reading, unless it is below the threshold or another
+        corner reads a different card nearly as surely (above the threshold and at least
+        ``CONFLICT_RATIO`` of the best): then no reading is trusted."""
         if not corners:
             return UNREADABLE, 0.0
         best = max(corners, key=lambda c: c.confidence)
         if best.confidence < self.threshold:
             return UNREADABLE, best.confidence
-        if any(c.card != best.card and c.confidence >= self.threshold for c in corners):
+        rival = max(self.threshold, CONFLICT_RATIO * best.confidence)
+        if any(c.card != best.card and c.confidence >= rival for c in corners):
             return UNREADABLE, best.confidence
         return best.card, best.confidence
 

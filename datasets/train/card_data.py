@@ -39,6 +39,7 @@ from vision.cards import (
     INDEX_CM,
     WARP_SIZE,
     corner_crops,
+    find_card_quad,
     index_crops,
     orient_quad,
     warp_card,
@@ -260,6 +261,33 @@ def _warp_region(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return cv2.resize(big, CROP_SIZE, interpolation=cv2.INTER_AREA)
 
 
+def region_crop(img: np.ndarray, quad: np.ndarray, x0: float, y0: float) -> np.ndarray:
+    """An index-sized crop (48, 32, 3) of the card ``quad`` (as ``orient_quad``) whose top-left lies
+    at (x0, y0) in upright-card pixels (WARP_SIZE); it may reach past the card into the photo."""
+    w, h = WARP_SIZE
+    cw, ch = round(w * INDEX_CM[0] / CARD_CM[0]), round(h * INDEX_CM[1] / CARD_CM[1])
+    card = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) - 0.5
+    to_frame = cv2.getPerspectiveTransform(card, np.asarray(quad, np.float32))
+    shift = np.array([[1, 0, x0], [0, 1, y0], [0, 0, 1]], np.float64)
+    big = cv2.warpPerspective(
+        img,
+        to_frame @ shift,
+        (cw, ch),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    return cv2.resize(big, CROP_SIZE, interpolation=cv2.INTER_AREA)
+
+
+def middle_and_edge_crops(img: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
+    """Three "none" crops of a card: its middle (pips or picture) and the middle of each long side,
+    half card and half what lies beside it; what a wrong guess at the card's outline shows."""
+    w, h = WARP_SIZE
+    cw, ch = round(w * INDEX_CM[0] / CARD_CM[0]), round(h * INDEX_CM[1] / CARD_CM[1])
+    y0 = (h - ch) / 2
+    return [region_crop(img, quad, x0, y0) for x0 in ((w - cw) / 2, -cw / 2, w - cw / 2)]
+
+
 def off_corners(card_img: np.ndarray) -> np.ndarray:
     """The two corners of an upright card that hold no index (top-right, bottom-left), cut like
     ``corner_crops`` (2, 48, 32, 3): negatives, and what a mirrored card shows at its index corners."""
@@ -421,7 +449,8 @@ def unmirror(card_img: np.ndarray) -> tuple[np.ndarray, bool] | None:
     return None
 
 
-def _source_split(key: str, val_fraction: float) -> str:
+def source_split(key: str, val_fraction: float = 0.1) -> str:
+    """The split ("train" or "val") of a photo, by a hash of its name: the same in every run."""
     h = int(hashlib.sha1(key.encode()).hexdigest()[:8], 16) / 0xFFFFFFFF
     return "val" if h < val_fraction else "train"
 
@@ -476,7 +505,7 @@ def extract_blackjack(
         if img is None:
             continue
         h, w = img.shape[:2]
-        split = _source_split(f.name.split("_jpg")[0], val_fraction)
+        split = source_split(f.name.split("_jpg")[0], val_fraction)
         for k, line in enumerate(label_file.read_text().splitlines()):
             parts = line.split()
             if len(parts) < 7:
@@ -505,7 +534,7 @@ def extract_blackjack(
             counts["mirrored"] += int(flipped)
             for j, c in enumerate(corner_crops(upright)):
                 write_crop(out, split, card, f"{stem}_{j}", c)
-            for j, c in enumerate(off_corners(upright)):
+            for j, c in enumerate([*off_corners(upright), *middle_and_edge_crops(img, quad)]):
                 write_crop(out, split, NONE, f"{stem}_off{j}", c)
                 counts["none"] += 1
             counts["cards"] += 1
@@ -533,37 +562,95 @@ def edje_image(xml_path: Path) -> np.ndarray | None:
     return None
 
 
+def _background_patches(
+    rng: np.random.Generator, img: np.ndarray, boxes: list[tuple[float, float, float, float]], n: int
+) -> list[np.ndarray]:
+    """Up to ``n`` index-shaped "none" patches of ``img`` that touch none of ``boxes`` (xyxy), at
+    the scale of the cards in the photo (0.6-1.6x), any angle."""
+    if not boxes:
+        return []
+    h, w = img.shape[:2]
+    short = float(np.median([min(b[2] - b[0], b[3] - b[1]) for b in boxes]))
+    out: list[np.ndarray] = []
+    for _ in range(n * 10):
+        pw = short * INDEX_CM[0] / CARD_CM[0] * rng.uniform(0.6, 1.6)
+        ph = pw * INDEX_CM[1] / INDEX_CM[0]
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        r = 0.6 * ph
+        if any(cx + r > b[0] and cx - r < b[2] and cy + r > b[1] and cy - r < b[3] for b in boxes):
+            continue
+        quad = cv2.boxPoints(((cx, cy), (pw, ph), float(rng.uniform(0, 360))))
+        out.append(_warp_region(img, orient_quad(quad)))
+        if len(out) >= n:
+            break
+    return out
+
+
 def extract_edje_train(
     out: Path,
     src: Path = REAL_SAMPLES / "edje_cards" / "images" / "train",
     val_fraction: float = 0.1,
     teacher: Teacher | None = None,
 ) -> dict[str, int]:
-    """Both index corners of every labelled card of edje_cards' train split (Apache-2.0), cut as the
-    reader cuts them (``vision.cards.index_crops`` on the labelled box), labelled with the rank. With
-    a ``teacher``, a corner it calls "none" (P >= 0.5) without reading the right rank is left out:
-    a corner hidden under another card would teach the rank on the wrong picture."""
+    """Index corners of every labelled card of edje_cards' train split (Apache-2.0), cut as the reader
+    cuts them (``vision.cards.index_crops`` on the labelled box: two from a fitted outline, up to eight
+    box hypotheses), labelled with the rank, and "none" patches of the photos away from the cards.
+
+    With a ``teacher``: a crop where it reads the right rank with P >= 0.5 is kept (with the suit it
+    reads when P >= 0.9: a pseudo-label, edje labels no suits); a crop it calls "none" (P >= 0.5)
+    is kept as "none" (a corner hidden under another card, a wrong box hypothesis: teaching the
+    rank there would teach it on the wrong picture, and the photo's background with it); anything
+    else is left out. A teacher that reads a blank as a rank would otherwise pass its bias on."""
     if src.name == "test":
         raise ValueError("edje_cards/images/test is the measurement set; never train on it")
-    counts = {"cards": 0, "fitted": 0, "corners": 0, "dropped": 0}
+    counts = {
+        "cards": 0,
+        "fitted": 0,
+        "corners": 0,
+        "dropped": 0,
+        "none": 0,
+        "background": 0,
+        "suit_pseudo_labels": 0,
+    }
+    rng = np.random.default_rng(17)
     for xml_path in sorted(Path(p) for p in glob.glob(str(src / "*.xml"))):
         img = edje_image(xml_path)
         if img is None:
             continue
-        split = _source_split(xml_path.stem, val_fraction)
-        for k, (name, box) in enumerate(edje_boxes(xml_path)):
+        split = source_split(xml_path.stem, val_fraction)
+        boxes = edje_boxes(xml_path)
+        for j, c in enumerate(_background_patches(rng, img, [b for _, b in boxes], 4)):
+            write_crop(out, split, NONE, f"edje_{xml_path.stem}_bg{j}", c)
+            counts["background"] += 1
+        for k, (name, box) in enumerate(boxes):
             rank = EDJE_RANKS.get(name)
             found = index_crops(img, box) if rank else None
             if found is None or rank is None:
                 continue
             crops, fitted = found
+            if fitted:
+                quad = find_card_quad(img, box)
+                for j, c in enumerate(middle_and_edge_crops(img, quad) if quad is not None else []):
+                    write_crop(out, split, NONE, f"edje_{xml_path.stem}_{k}_mid{j}", c)
+                    counts["background"] += 1
             keep = np.ones(len(crops), bool)
+            labels = [rank] * len(crops)
             if teacher is not None:
-                pr, _ = teacher(crops)
-                keep = (pr[:, -1] < 0.5) | (pr[:, :-1].argmax(1) == RANKS.index(rank))
+                pr, ps = teacher(crops)
+                r = RANKS.index(rank)
+                # read surely (P >= 0.5), not a lucky guess on a blank
+                right = (pr[:, :-1].argmax(1) == r) & (pr[:, r] >= 0.5)
+                hidden = (pr[:, -1] >= 0.5) & ~right
+                keep = right | hidden
+                for i in np.flatnonzero(right & (ps.max(1) >= 0.9)).tolist():
+                    labels[i] = rank + SUITS[int(ps[i].argmax())]
+                    counts["suit_pseudo_labels"] += 1
+                for i in np.flatnonzero(hidden).tolist():
+                    labels[i] = NONE
+                    counts["none"] += 1
             for j, c in enumerate(crops):
                 if keep[j]:
-                    write_crop(out, split, rank, f"edje_{xml_path.stem}_{k}_{j}", c)
+                    write_crop(out, split, labels[j], f"edje_{xml_path.stem}_{k}_{j}", c)
             counts["cards"] += 1
             counts["fitted"] += int(fitted)
             counts["corners"] += int(keep.sum())

@@ -52,8 +52,8 @@ def augment(rng: np.random.Generator, crop: np.ndarray, strength: float = 1.0) -
     if rng.random() < 0.9:  # geometry: an imperfect rectification
         s = strength
         ang = rng.normal(0, 4 * s)
-        scale = float(np.exp(rng.normal(0, 0.08 * s)))
-        tx, ty = rng.normal(0, 1.5 * s), rng.normal(0, 2.0 * s)
+        scale = float(np.exp(rng.normal(0, 0.1 * s)))
+        tx, ty = rng.normal(0, 2.0 * s), rng.normal(0, 2.5 * s)
         M = cv2.getRotationMatrix2D((w / 2, h / 2), float(ang), scale)
         M[:, 2] += np.array([tx, ty])
         src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
@@ -183,11 +183,14 @@ class CardRecipe:
     weight_decay: float = 5e-4
     font_crops: int = 6000  # drawn index corners
     negatives: int = 5000  # random patches of synthetic images ("none")
+    # shares of each epoch by source; a real folder is the source "real_<folder name>" (others: "real_other")
     shares: tuple[tuple[str, float], ...] = (
-        ("synthetic", 0.35),
-        ("font", 0.15),
+        ("synthetic", 0.3),
+        ("font", 0.12),
         ("negatives", 0.15),
-        ("real", 0.5),
+        ("real_blackjack", 0.28),
+        ("real_edje", 0.15),
+        ("real_other", 0.15),
     )
     threshold: float = 0.5  # default reading threshold written into the model
     width: tuple[int, int, int, int] = (16, 32, 48, 96)
@@ -222,8 +225,9 @@ def training_data(recipe: CardRecipe) -> tuple[dict[str, CropSet], dict[str, Cro
         "synthetic": synth_train,
         "font": font_crops(recipe.font_crops, recipe.seed) if recipe.font_crops else CropSet.empty(),
         "negatives": CropSet.concat([negatives, texture_negatives(recipe.seed)]),
-        "real": CropSet.concat([load_crops(Path(d), "train") for d in recipe.real]),
     }
+    for d in recipe.real:
+        sources[f"real_{Path(d).name}"] = load_crops(Path(d), "train")
     vals = {"synthetic": _synthetic(recipe, "val")}
     for d in recipe.real:
         val = load_crops(Path(d), "val")
@@ -234,7 +238,8 @@ def training_data(recipe: CardRecipe) -> tuple[dict[str, CropSet], dict[str, Cro
 
 def epoch_samples(sources: dict[str, CropSet], recipe: CardRecipe, rng: np.random.Generator) -> CropSet:
     """``samples_per_epoch`` rows drawn from the sources in proportion to their ``shares``."""
-    shares = {k: v for k, v in recipe.shares if k in sources}
+    listed = dict(recipe.shares)
+    shares = {k: listed.get(k, listed.get("real_other", 0.0)) for k in sources}
     total = sum(shares.values())
     parts = []
     for name, share in shares.items():
@@ -447,8 +452,8 @@ def write_model_card(run: CardRun, recipe: CardRecipe, notes: str = "") -> Path:
                 "negatives": "random patches of the synthetic images, blank card corners and backs",
             }.get(source, "")
         )
-        if source in ("real", "real_blackjack", "real_edje"):
-            licence = "; ".join(v for k, v in LICENCES.items() if any(k in d for d in recipe.real))
+        if source.startswith("real"):
+            licence = LICENCES.get(source.removeprefix("real_"), "")
         data_rows.append(f"| {key} | {n} | {licence} |")
     commands = [_dataset_command(Path(d)) for d in recipe.crops]
     extract = {c for c in (_extract_command(Path(d)) for d in recipe.real) if c}
@@ -575,6 +580,9 @@ def main(argv: list[str] | None = None) -> None:
             font_crops=args.font_crops,
             negatives=args.negatives,
             samples_per_epoch=args.samples_per_epoch,
+            batch=args.batch,
+            lr=args.lr,
+            notes=args.notes.read_text(encoding="utf-8") if args.notes else "",
         )
         print(json.dumps({"onnx": str(run.onnx), "params": run.params, "val": run.val}))
     else:

@@ -16,12 +16,14 @@ from datasets.train.card_data import (
     extract_edje_train,
     font_crops,
     load_crops,
+    middle_and_edge_crops,
     parse_label,
     polygon_quad,
+    region_crop,
     unmirror,
 )
 from datasets.train.cards import augment, build_model, train_card_classifier
-from vision.cards import CROP_SIZE, WARP_SIZE, CardReader
+from vision.cards import CROP_SIZE, WARP_SIZE, CardReader, quad_crops
 
 pytest.importorskip("torch")
 pytest.importorskip("onnx")
@@ -116,3 +118,29 @@ def test_cropset_concat_and_take() -> None:
     a = CropSet(np.zeros((2, CROP_SIZE[1], CROP_SIZE[0], 3), np.uint8), np.array([1, 2]), np.array([0, -1]))
     both = CropSet.concat([a, CropSet.empty(), a])
     assert len(both) == 4 and list(both.take(np.array([1, 2])).rank) == [2, 1]
+
+
+def test_region_crop_at_the_corner_is_the_index_crop() -> None:
+    rng = np.random.default_rng(0)
+    img = rng.integers(0, 255, (300, 300, 3), dtype=np.uint8)
+    quad = np.array([[50, 40], [176, 40], [176, 216], [50, 216]], np.float32)
+    assert np.array_equal(region_crop(img, quad, 0, 0), quad_crops(img, quad)[0])
+    assert len(middle_and_edge_crops(img, quad)) == 3
+
+
+def test_railbird_train_cards_command_trains_and_refuses_a_missing_folder(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from service.cli import app
+
+    data = make_crop_dataset(tmp_path / "ds", per_card=2)
+    out = tmp_path / "m" / "cards.onnx"
+    args = ["train", "cards", "--crops", str(data), "--out", str(out), "--epochs", "1"]
+    small = ["--samples-per-epoch", "32", "--font-crops", "8", "--negatives", "4", "--batch", "16"]
+    result = CliRunner().invoke(app, args + small)
+    assert result.exit_code == 0, result.output
+    assert out.is_file() and out.with_suffix(".md").is_file()
+    missing = CliRunner().invoke(app, ["train", "cards", "--crops", str(tmp_path / "nope")])
+    assert missing.exit_code == 2
+    said = " ".join(missing.output.split())
+    assert "nope: no such folder" in said

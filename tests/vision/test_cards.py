@@ -143,11 +143,11 @@ def test_inscribed_quads_skip_upright_cards_and_strips() -> None:
     assert inscribed_quads((0, 0, 30, 88)) == []
 
 
-def test_unfitted_turned_card_gets_all_hypotheses() -> None:
+def test_unfitted_turned_card_gets_every_hypothesis() -> None:
     frame, _, box = make_frame(angle=30.0, background=(240, 242, 244))
     found = index_crops(frame, box)
     assert found is not None and not found[1]
-    assert found[0].shape == (6, CROP_SIZE[1], CROP_SIZE[0], 3)
+    assert found[0].shape == (8, CROP_SIZE[1], CROP_SIZE[0], 3)  # along, across, two turned
 
 
 def test_index_crops_say_whether_the_outline_was_fitted() -> None:
@@ -271,7 +271,8 @@ def test_reader_batches_all_cards_of_a_frame_in_one_call(tmp_path: Path) -> None
         ([("As", 0.9, 0.0), ("As", 0.8, 0.0)], "As"),
         ([("As", 0.9, 0.0), ("Kd", 0.2, 0.1)], "As"),  # the surer corner wins
         ([("As", 0.4, 0.0), ("Kd", 0.3, 0.6)], UNREADABLE),  # below the threshold
-        ([("As", 0.9, 0.0), ("Kd", 0.7, 0.0)], UNREADABLE),  # two sure corners disagree
+        ([("As", 0.9, 0.0), ("Kd", 0.75, 0.0)], UNREADABLE),  # two sure corners disagree
+        ([("As", 0.95, 0.0), ("Kd", 0.6, 0.0)], "As"),  # a much less sure rival does not veto
         ([], UNREADABLE),
     ],
 )
