@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Annotated
 
@@ -35,6 +36,9 @@ def detector_command(
     device: Annotated[str, typer.Option(help="cpu, or a CUDA device index")] = "cpu",
     name: Annotated[str, typer.Option(help="file stem of the model")] = "detector",
     hours: Annotated[float | None, typer.Option(help="wall-clock budget in hours (overrides epochs)")] = None,
+    init: Annotated[
+        Path | None, typer.Option(help="continue from an earlier run's .pt, not from scratch")
+    ] = None,
 ) -> None:
     """Train YOLO26n from scratch on simulator images; export NMS-free ONNX; write the model card."""
     _need_train_extra()
@@ -46,6 +50,11 @@ def detector_command(
     recipe = DetectorRecipe(
         str(data), epochs=epochs, imgsz=imgsz, batch=batch, seed=seed, device=device, hours=hours
     )
+    if init is not None:
+        if not init.is_file():
+            err.print(f"[bold red]error:[/] {init}: no such weights file (give a .pt from an earlier run)")
+            raise typer.Exit(code=2)
+        recipe = dataclasses.replace(recipe, model=str(init))
     run = train_detector(recipe, out, name=name)
     console.print(
         f"wrote {run.onnx} and {run.card}: mAP50 {run.metrics['mAP50']:.3f} "

@@ -24,7 +24,7 @@ class DetectorRecipe:
     imgsz: int = 640
     batch: int = 16
     seed: int = 0
-    model: str = "yolo26n.yaml"
+    model: str = "yolo26n.yaml"  # an architecture (from scratch) or a .pt to continue from
     device: str = "cpu"
     workers: int = 2
     patience: int = 50
@@ -138,6 +138,11 @@ def model_card(recipe: DetectorRecipe, run: DetectorRun, data: Path) -> str:
     rows = "\n".join(f"| {k} | {v:.3f} |" for k, v in sorted(run.per_class_map50.items()))
     budget = f" (or fewer: stopped by a {recipe.hours:.2f} h budget)" if recipe.hours else ""
     machine = f"{platform.machine()} ({platform.processor() or 'cpu'})"
+    start = (
+        f"architecture: `{recipe.model}` from scratch (no pretrained weights available offline)"
+        if recipe.model.endswith(".yaml")
+        else f"continued from our own earlier weights `{recipe.model}` (YOLO26n, trained here from scratch)"
+    )
     return f"""# {run.onnx.stem}: table detector (YOLO26n, ONNX, NMS-free)
 
 ## Data
@@ -145,7 +150,7 @@ Synthetic overhead and oblique poker-table frames from the railbird simulator
 (`railbird synth dataset`), plus close-ups; no real images in training.
 {counts}
 ## Recipe
-- architecture: `{recipe.model}` from scratch (no pretrained weights available offline)
+- {start}
 - epochs {recipe.epochs}{budget}, image size {recipe.imgsz}, batch {recipe.batch}, seed {recipe.seed}, AMP off
 - device: {recipe.device} on {machine}, training took {run.seconds / 60:.1f} min
 - export: ONNX, `nms=False` (end-to-end head, output (1, 300, 6)), image size {recipe.imgsz}
@@ -158,5 +163,5 @@ Synthetic overhead and oblique poker-table frames from the railbird simulator
 {rows}
 
 ## Real photos
-See the section written by `railbird eval real` below (appended when it runs).
+Measured by `python -m datasets.eval_real` (see its section below when it has run).
 """
