@@ -7,6 +7,7 @@ and the reason; nothing downstream re-checks it.
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Literal
@@ -86,10 +87,10 @@ class TableConfig(Strict):
         names = [z.name for z in self.zones]
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
-            raise ValueError(f"zone names repeat: {', '.join(dup)}")
+            raise ValueError(f"zones: zone names repeat: {', '.join(dup)}")
         for zone in self.zones:
             if not all(point_in(p, self.rail) for p in zone.polygon):
-                raise ValueError(f"zone '{zone.name}' reaches outside the table's rail outline")
+                raise ValueError(f"zones: zone '{zone.name}' reaches outside the table's rail outline")
         seat_zones = [z for z in self.zones if z.seat is not None]
         for i, a in enumerate(seat_zones):
             for b in seat_zones[i + 1 :]:
@@ -98,7 +99,7 @@ class TableConfig(Strict):
                     smaller = min(polygon_area(a.polygon), polygon_area(b.polygon))
                     if shared > MAX_SEAT_OVERLAP * smaller:
                         raise ValueError(
-                            f"zones '{a.name}' and '{b.name}' overlap by {shared / smaller:.0%} "
+                            f"zones: zones '{a.name}' and '{b.name}' overlap by {shared / smaller:.0%} "
                             "of the smaller; two seats cannot share that much of the felt"
                         )
         return self
@@ -154,17 +155,21 @@ class CameraConfig(Strict):
     @model_validator(mode="after")
     def _game_fits_table(self) -> CameraConfig:
         if isinstance(self.chipset, str) and self.chipset not in CHIP_SETS:
-            raise ValueError(f"unknown chip set '{self.chipset}' (built in: {', '.join(CHIP_SETS)})")
+            raise ValueError(f"chipset: unknown chip set '{self.chipset}' (built in: {', '.join(CHIP_SETS)})")
         have = {(z.seat, z.kind) for z in self.table.zones}
         for seat in self.game.seats:
             for kind in (ZoneKind.STACK, ZoneKind.BET):
                 if (seat, kind) not in have:
-                    raise ValueError(f"seat {seat} plays but the table has no {kind} zone for it")
+                    raise ValueError(
+                        f"table.zones: seat {seat} plays but the table has no {kind} zone for it"
+                    )
         for kind in (ZoneKind.POT, ZoneKind.BOARD, ZoneKind.MUCK):
             if not any(z.kind is kind for z in self.table.zones):
-                raise ValueError(f"the table needs a {kind} zone")
+                raise ValueError(f"table.zones: the table needs a {kind} zone")
         if self.game.button is not None and self.game.button not in self.game.seats:
-            raise ValueError(f"button seat {self.game.button} is not among the seats {self.game.seats}")
+            raise ValueError(
+                f"game.button: button seat {self.game.button} is not among the seats {self.game.seats}"
+            )
         return self
 
     @property
@@ -201,6 +206,10 @@ def load_camera_config(path: str | Path) -> CameraConfig:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise CameraConfigError(f"{path}: no such camera config (see camera_configs/ for examples)") from None
+    except UnicodeDecodeError:
+        raise CameraConfigError(f"{path}: not a text file (expected YAML)") from None
+    except OSError as exc:
+        raise CameraConfigError(f"{path}: cannot read the camera config ({exc.strerror or exc})") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)
@@ -211,8 +220,14 @@ def load_camera_config(path: str | Path) -> CameraConfig:
         config = CameraConfig.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        msg = str(first["msg"]).removeprefix("Value error, ")
+        loc = [str(p) for p in first["loc"]]
+        msg = str(first["msg"])
+        named = re.match(r"Value error, ([a-z_][a-z0-9_.]*): ", msg)  # a cross-field check names its field
+        if named:
+            loc.append(named[1])
+            msg = msg[len(named[0]) :]
+        field = ".".join(loc) or "(top level)"
+        msg = msg.removeprefix("Value error, ")
         raise CameraConfigError(f"{path}: field '{field}': {msg} (fix the config and retry)") from None
     from rules.profile import ProfileError, load_profile
 

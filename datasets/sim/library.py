@@ -7,6 +7,9 @@ One scenario's folder holds:
 - ``scenario.json``     the resolved scenario: setup, hole cards, board, starting stacks, frames
 - ``annotations.jsonl`` one line per frame: every object's id, class, box, card, chips, value, zone
 - ``video.mp4``         the rendered hand
+- ``camera.yaml``       the camera config (``vision.camera_config``) of the camera that filmed it: rail,
+                        felt and zones projected through it, chip set and game; its ``source.url`` is
+                        ``video.mp4``, so ``load_camera_config`` finds the video next to it
 
 A folder is written under a temporary name and renamed when complete, so an interrupted run
 leaves only finished scenarios behind; ``render_library`` skips folders already up to date.
@@ -24,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -32,6 +35,9 @@ from datasets.sim.objects import Annotation
 from datasets.sim.scenario import Scenario, ScenarioError, load_library
 from datasets.sim.script import CompiledHand, compile_scenario
 from rules.records import Alert
+
+if TYPE_CHECKING:
+    from datasets.sim.camera import Camera
 
 SCENARIOS_DIR = Path(__file__).resolve().parents[1] / "scenarios"
 Progress = Callable[[int, int], None]  # (frames done, frames in all)
@@ -119,17 +125,24 @@ def annotation_record(a: Annotation) -> dict[str, Any]:
     }
 
 
-def make_renderer(compiled: CompiledHand) -> Any:
-    """The renderer for this scenario's camera, style and seed (imported here: compiling needs none)."""
+def make_camera(compiled: CompiledHand) -> Camera:
+    """The scenario's camera: its view's preset, jittered by the camera seed (default: the scenario's)."""
     from datasets.sim.camera import oblique, overhead
-    from datasets.sim.render import Renderer
-    from datasets.sim.style import random_style
 
     scn = compiled.scenario
     cam = scn.camera
     rng = np.random.default_rng(scn.seed if cam.seed is None else cam.seed)
     preset = overhead if cam.view == "overhead" else oblique
-    camera = preset(cam.width, cam.height, table_length=compiled.layout.length, rng=rng)
+    return preset(cam.width, cam.height, table_length=compiled.layout.length, rng=rng)
+
+
+def make_renderer(compiled: CompiledHand) -> Any:
+    """The renderer for this scenario's camera, style and seed (imported here: compiling needs none)."""
+    from datasets.sim.render import Renderer
+    from datasets.sim.style import random_style
+
+    scn = compiled.scenario
+    camera = make_camera(compiled)
     style_seed = scn.seed if scn.table.style_seed is None else scn.table.style_seed
     style = random_style(np.random.default_rng(style_seed), scn.chip_set).for_video()
     if scn.table.style:
@@ -181,7 +194,13 @@ def render_scenario(
     tmp.mkdir()
     try:
         key = write_truth(compiled, tmp)
-        _render_video(compiled, tmp, (renderer_for or make_renderer)(compiled), progress)
+        renderer = (renderer_for or make_renderer)(compiled)
+        camera = getattr(renderer, "camera", None)  # a stand-in renderer without a camera writes none
+        if camera is not None:
+            from datasets.sim.camera_config import write_camera_config
+
+            write_camera_config(compiled, camera, tmp)
+        _render_video(compiled, tmp, renderer, progress)
         _replace(tmp, folder)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -1,0 +1,70 @@
+"""Perfect perception for a rendered scenario: the renderer's own boxes as detections.
+
+Scoring the pipeline with these isolates what the trackers, zones and temporal analyzers get right
+from what the detector gets right (the same split MOT benchmarks make with "public detections").
+``railbird eval --perception oracle`` uses it; ``--perception model`` runs the ONNX models.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from vision.chipset import ChipSet
+from vision.detections import Detections
+from vision.source import Frame
+
+NAMES = ("card_up", "card_down", "chip", "hand", "dealer_button", "phone", "drink", "card_protector")
+MIN_VISIBLE = 0.3  # an object hidden more than this is not "seen"
+
+
+class OraclePerception:
+    """``perceive(frame)`` gives the annotated objects of ``frame.index`` as ``Detections``: card
+    identities in ``label``, a chip stack's top colour in ``label`` and its value in ``value``."""
+
+    def __init__(self, annotations: Path, chips: ChipSet) -> None:
+        self.path = Path(annotations)
+        self.chips = chips
+        self.frames: list[Detections] = []
+        with self.path.open(encoding="utf-8") as lines:
+            for n, line in enumerate(lines, 1):
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise ValueError(f"{self.path}:{n}: not a JSON line ({exc.msg})") from None
+                self.frames.append(self._detections(record["objects"]))
+
+    def _detections(self, objects: list[dict]) -> Detections:
+        rows = [o for o in objects if o["class"] in NAMES and o.get("visible", 1.0) >= MIN_VISIBLE]
+        if not rows:
+            return Detections.empty(NAMES)
+        labels, values = [], []
+        for o in rows:
+            if o["class"] == "chip":
+                top = o["chips"][-1] if o["chips"] else 0
+                labels.append(self._colour(top))
+                values.append(int(o["value"] or 0))
+            else:
+                labels.append(o["card"] or "")
+                values.append(0)
+        return Detections(
+            np.array([o["box"] for o in rows], dtype=np.float32),
+            np.ones(len(rows), dtype=np.float32),
+            np.array([NAMES.index(o["class"]) for o in rows], dtype=np.int32),
+            NAMES,
+            label=np.array(labels, dtype=object),
+            value=np.array(values, dtype=np.int64),
+        )
+
+    def _colour(self, value: int) -> str:
+        for spec in self.chips.chips:
+            if spec.value == value:
+                return spec.name
+        return ""
+
+    def __call__(self, frame: Frame) -> Detections:
+        if frame.index >= len(self.frames):
+            return Detections.empty(NAMES)
+        return self.frames[frame.index]

@@ -1,0 +1,194 @@
+"""One camera's pipeline: frames in, events, rulings and alerts out.
+
+    frame -> motion gate -> perception (detector + card reader + chip values) -> tracker
+          -> table scene -> temporal analyzers -> events (+ console events) -> rules engine -> alerts
+
+``CameraPipeline.process(frame)`` runs one frame through every stage and returns what the rules
+engine raised; stage times are kept for ``railbird bench``. Perception is a callable
+``Frame -> Detections``: ``ModelPerception`` (the ONNX models) in production, the simulator's own
+boxes (``datasets.sim.oracle``) when the analyzers are scored apart from the detector.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules.engine import HandJudge, Output
+from rules.hand_state import Game, HandSetup, SeatSetup
+from rules.profile import load_profile
+from rules.records import Alert, Ruling
+from vision.actions import ActionAnalyzer
+from vision.camera_config import CameraConfig
+from vision.detections import Detections
+from vision.events import DecisionTime, Declaration, Event, HandEnded, HandStarted
+from vision.motion import MotionGate
+from vision.source import Frame
+from vision.table import TableGeometry, build_scene
+from vision.tracking import Tracker
+
+Perception = Callable[[Frame], Detections]
+CONSOLE = (Declaration,)  # kinds that come from the dealer console, never from the camera
+
+
+class ModelPerception:
+    """The shipped ONNX detector, card reader and chip classifier, as one call per frame."""
+
+    def __init__(self, config: CameraConfig) -> None:
+        from vision.cards import CardReader
+        from vision.chips import ChipClassifier
+        from vision.detector import OnnxDetector
+
+        self.detector = OnnxDetector(Path(config.detector.model), conf=config.detector.conf)
+        self.cards = CardReader(Path(config.detector.cards_model))
+        self.chips = ChipClassifier(config.chips)
+        self.oblique = config.view == "oblique"
+
+    def __call__(self, frame: Frame) -> Detections:
+        dets = self.detector(frame.image)[0]
+        dets = self.cards.label(frame.image, dets)
+        return self.chips.assign(frame.image, dets, oblique=self.oblique)
+
+
+@dataclass(slots=True)
+class HandLog:
+    """One hand as the pipeline saw it: its events and what the engine said."""
+
+    hand_id: str
+    t_start: float
+    events: list[Event] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
+    alerts: list[Alert] = field(default_factory=list)
+    t_end: float | None = None
+
+
+class CameraPipeline:
+    """Frames of one camera in; alerts out. Not thread-safe: one worker owns one pipeline."""
+
+    def __init__(
+        self,
+        config: CameraConfig,
+        perceive: Perception,
+        console: Iterable[Event] = (),
+        on_output: Callable[[Output, HandLog], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.perceive = perceive
+        self.profile = load_profile(config.game.profile)
+        self.geometry = TableGeometry(config, config.width, config.height)
+        self.motion = MotionGate(config.motion)
+        self.tracker = Tracker(config.fps)
+        self.analyzer = ActionAnalyzer(self.geometry, config.chips, turn=self._actor)
+        self.console = sorted(console, key=lambda e: e.t)
+        self.on_output = on_output
+        self.judge: HandJudge | None = None
+        self.hands: list[HandLog] = []
+        self.stage_ms: dict[str, list[float]] = defaultdict(list)
+        self.detector_calls = 0
+        self._last_dets: Detections | None = None
+        self._last_detect_t = -1e9
+        self._turn: tuple[int | None, float] = (None, 0.0)
+        self._next_tick = 0.0
+
+    # ----- the one entry point -------------------------------------------------------------------
+
+    def process(self, frame: Frame) -> list[Output]:
+        clock = time.perf_counter
+        t0 = clock()
+        motion = self.motion.update(frame.image)
+        t1 = clock()
+        self._time("motion", t0, t1)
+        rate = self.config.detector.rate if motion.moving else self.config.detector.idle_rate
+        due = rate > 0 and frame.t - self._last_detect_t >= 1.0 / rate - 1e-6
+        if self._last_dets is None or due:
+            self._last_dets = self.tracker.update(self.perceive(frame), frame.t)
+            self._last_detect_t = frame.t
+            self.detector_calls += 1
+            self._time("perceive+track", t1, clock())
+        t2 = clock()
+        scene = build_scene(frame.index, frame.t, self._last_dets, self.geometry)
+        events = self.analyzer.update(scene)
+        t3 = clock()
+        self._time("scene+actions", t2, t3)
+        out: list[Output] = []
+        for event in self._with_console(events, frame.t):
+            out += self._judge(event)
+        out += self._shot_clock(frame.t)
+        self._time("rules", t3, clock())
+        self._time("total", t0, clock())
+        return out
+
+    def _time(self, stage: str, start: float, end: float) -> None:
+        self.stage_ms[stage].append((end - start) * 1000)
+
+    def _with_console(self, events: list[Event], t: float) -> list[Event]:
+        due = []
+        while self.console and self.console[0].t <= t:
+            due.append(self.console.pop(0))
+        return sorted([*events, *due], key=lambda e: e.t)
+
+    # ----- the rules engine ----------------------------------------------------------------------
+
+    def _setup(self, started: HandStarted) -> HandSetup:
+        game = self.config.game
+        button = started.button_seat if started.button_seat in game.seats else game.button
+        if button is None:
+            button = game.seats[-1]
+        seats = tuple(SeatSetup(s, game.stacks.get(s, game.default_stack)) for s in game.seats)
+        return HandSetup(
+            game=Game(game.game),
+            small_blind=game.blinds[0],
+            big_blind=game.blinds[1],
+            button=button,
+            seats=seats,
+            bb_ante=game.bb_ante,
+            hand_id=started.hand_id,
+            table=self.config.name,
+        )
+
+    def _judge(self, event: Event) -> list[Output]:
+        if isinstance(event, HandStarted):
+            self.judge = HandJudge(self._setup(event), self.profile)
+            self.hands.append(HandLog(event.hand_id, event.t))
+            self._turn = (None, event.t)
+        if self.judge is None or not self.hands:
+            return []
+        log = self.hands[-1]
+        log.events.append(event)
+        outputs = self.judge.process(event)
+        for o in outputs:
+            if isinstance(o, Alert):
+                log.alerts.append(o)
+            else:
+                log.rulings.append(o)
+            if self.on_output is not None:
+                self.on_output(o, log)
+        if isinstance(event, HandEnded):
+            log.t_end = event.t
+            self.judge = None
+        return outputs
+
+    def _actor(self) -> int | None:
+        if self.judge is None or self.judge.stopped or not self.judge.hand.running:
+            return None
+        return self.judge.hand.actor
+
+    def _shot_clock(self, t: float) -> list[Output]:
+        """Once a second, how long the seat to act has been deciding (the shot clock)."""
+        actor = self._actor()
+        if actor != self._turn[0]:
+            self._turn = (actor, t)
+            self._next_tick = t + 1.0
+        if actor is None or t < self._next_tick:
+            return []
+        self._next_tick += 1.0
+        return self._judge(DecisionTime(t, seat=actor, seconds=round(t - self._turn[1], 3)))
+
+    def close(self, t: float) -> list[Output]:
+        """End of the stream: a hand still open is closed, so nothing it raised is lost."""
+        if self.judge is None:
+            return []
+        return self._judge(HandEnded(t))

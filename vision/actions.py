@@ -1,0 +1,403 @@
+"""Temporal analyzers: a stream of ``TableScene``s in, the rules engine's observed events out.
+
+Two mechanisms carry almost all of it:
+
+- **Settled counts.** What lies in a zone (a seat's cards, the board, the bets, the pot) counts only
+  once it has held still for ``hold`` seconds (``Settled``), so a card flying over a zone or a
+  detector flicker changes nothing. Cards landing in a seat's zone are a deal; face-up cards on the
+  board are a street; a seat's cards gone (to the muck) are a fold; every bet zone emptied into the
+  pot is a pull-in; the table cleared is the end of the hand.
+- **Seat visits.** A player's hand reaching onto the felt opens a visit for its seat; the visit ends
+  when the hand has been gone ``leave`` seconds. Chips that landed in the seat's bet zone during the
+  visit are its pushes (a push ends when the chips are released; a trip back to the stack zone
+  between two pushes is recorded); a visit that moved nothing, by the seat whose turn it is, is a
+  tap (a check).
+
+Hands belong to the dealer when their track first appears in the dealer's area or the middle of the
+table, else to the nearest seat. Seats and turn order come from the caller (the rules engine's hand
+state), through ``Turn``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from vision.chipset import ChipSet
+from vision.events import (
+    CardExposed,
+    CardsDealt,
+    CardsOutOfView,
+    ChipAction,
+    ChipsOutOfView,
+    ChipsPulledIn,
+    Event,
+    Fold,
+    ForeignObject,
+    HandEnded,
+    HandStarted,
+    HandTabled,
+    ObjectPlaced,
+    ObjectRemoved,
+    OutOfView,
+    PriorChips,
+    TableTap,
+)
+from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
+
+DEALER = 0  # owner id of the dealer's hands
+CARDS = ("card_up", "card_down")
+FOREIGN = {
+    "phone": ForeignObject.PHONE,
+    "drink": ForeignObject.DRINK_OPEN,
+    "card_protector": ForeignObject.CARD_PROTECTOR,
+}
+Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
+
+
+@dataclass(slots=True)
+class Settled:
+    """A value that counts once unchanged for ``hold`` seconds; ``update`` returns (old, new) on a change."""
+
+    hold: float
+    value: object = None
+    candidate: object = None
+    since: float = 0.0
+
+    def update(self, t: float, value: object) -> tuple[object, object] | None:
+        if value != self.candidate:
+            self.candidate, self.since = value, t
+        if self.candidate != self.value and t - self.since >= self.hold:
+            old, self.value = self.value, self.candidate
+            return old, self.value
+        return None
+
+
+def denominations(value: int, top: int, chips: ChipSet) -> tuple[int, ...]:
+    """The chips of a stack worth ``value`` whose top chip is worth ``top``: as many ``top`` chips as
+    fit, the rest from the largest denominations down."""
+    if value <= 0:
+        return ()
+    out: list[int] = []
+    if top > 0:
+        out += [top] * (value // top)
+        value -= top * (value // top)
+    for d in sorted(chips.values, reverse=True):
+        while value >= d:
+            out.append(d)
+            value -= d
+    return tuple(sorted(out, reverse=True))
+
+
+@dataclass(slots=True)
+class Visit:
+    seat: int
+    start: float
+    last_seen: float
+    bet_tracks_at_start: frozenset[int]
+    pushes: list[tuple[int, ...]] = field(default_factory=list)
+    pushed_tracks: set[int] = field(default_factory=set)
+    release_t: float = 0.0
+    in_stack_after_push: bool = False
+    returned: bool = False
+    deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
+    deepest_t: float = 0.0
+
+
+class ActionAnalyzer:
+    """Scenes in, events out, for one camera. ``update`` returns the events the scene completed."""
+
+    def __init__(
+        self, geometry: TableGeometry, chips: ChipSet, turn: Turn, hold: float = 0.25, leave: float = 0.3
+    ):
+        self.geo = geometry
+        self.chips = chips
+        self.turn = turn
+        self.hold, self.leave = hold, leave
+        self.prev_hands: list[tuple[float, float, float, int]] = []  # t, x, y, owner of recent hands
+        self.visits: dict[int, Visit] = {}
+        self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
+        self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
+        self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
+        self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
+        self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
+        self.board = Settled(hold)
+        self.bets = Settled(hold)
+        self.table_clear = Settled(0.6)
+        self.objects: dict[int, Settled] = {}
+        self.placed: dict[int, tuple[ForeignObject, int | None]] = {}
+        self.in_hand = False
+        self.folded: set[int] = set()
+        self.exposed: set[int] = set()  # card tracks already reported face up
+        self.tabled: set[int] = set()
+        self.bets_since_pull = False
+        self.last_place: dict[int, tuple[str, int | None, str, int]] = {}  # track -> place, seat, cls, value
+        self.hand_no = 0
+
+    # ----- the one entry point -------------------------------------------------------------------
+
+    def update(self, scene: TableScene) -> list[Event]:
+        out: list[Event] = []
+        hands = self._own_hands(scene)
+        self._deal_and_cards(scene, out)
+        self._visits(scene, hands, out)
+        self._bets_and_pot(scene, out)
+        self._objects(scene, out)
+        self._out_of_view(scene, out)
+        self._end(scene, out)
+        for e in out:
+            object.__setattr__(e, "frame", scene.frame)
+        return sorted(out, key=lambda e: e.t) if out else out
+
+    # ----- hands: who owns them, what a visit did ------------------------------------------------
+
+    def _own_hands(self, scene: TableScene) -> list[tuple[SeenObject, int]]:
+        """Each hand in the scene with its owner. A hand close to where a hand was a moment ago
+        (nearest first, within half a second) is that hand: fast hands defeat box-overlap trackers,
+        so ownership follows positions, not track ids. A new hand coming in over the rail or into a
+        seat's stack or cards is that seat's; one appearing anywhere else is the dealer's."""
+        reach = 0.15 * self.geo.width
+        hands = scene.of_class("hand")
+        centres = [((h.box[0] + h.box[2]) / 2, (h.box[1] + h.box[3]) / 2) for h in hands]
+        pairs = sorted(
+            (abs(x - px) + abs(y - py), i, j)
+            for i, (x, y) in enumerate(centres)
+            for j, (pt, px, py, _) in enumerate(self.prev_hands)
+            if scene.t - pt <= 0.5 and abs(x - px) + abs(y - py) < reach
+        )
+        owners: dict[int, int] = {}
+        used: set[int] = set()
+        for _, i, j in pairs:
+            if i not in owners and j not in used:
+                owners[i] = self.prev_hands[j][3]
+                used.add(j)
+        for i, h in enumerate(hands):
+            if i not in owners:
+                owners[i] = self._owner_of_new(h)
+        kept = [p for j, p in enumerate(self.prev_hands) if j not in used and scene.t - p[0] <= 0.5]
+        self.prev_hands = kept + [(scene.t, x, y, owners[i]) for i, (x, y) in enumerate(centres)]
+        return [(h, owners[i]) for i, h in enumerate(hands)]
+
+    def _owner_of_new(self, h: SeenObject) -> int:
+        zone = self.geo.by_name.get(h.place)
+        entering = h.place in (RAIL, OFF) or (zone is not None and zone.kind.value in ("stack", "cards"))
+        seat = h.seat if zone is None or zone.seat is None else zone.seat
+        if seat is not None and (entering or seat in self.visits):
+            return seat
+        return DEALER
+
+    def _visits(self, scene: TableScene, hands: list[tuple[SeenObject, int]], out: list[Event]) -> None:
+        t = scene.t
+        present: dict[int, SeenObject] = {}
+        for h, seat in hands:
+            if seat != DEALER and h.place not in (RAIL, OFF):
+                present[seat] = h
+        for seat, h in present.items():
+            bets = frozenset(o.track for o in scene.in_place(f"seat{seat}_bet", "chip"))
+            visit = self.visits.get(seat)
+            if visit is None:
+                visit = self.visits[seat] = Visit(seat, t, t, bets)
+            visit.last_seen = t
+            zone = self.geo.by_name.get(h.place)
+            kind = zone.kind.value if zone is not None and zone.seat == seat else ""
+            rank = {"stack": 1, "cards": 2, "bet": 3}.get(kind, 0)
+            if rank > {"stack": 1, "cards": 2, "bet": 3}.get(visit.deepest, 0):
+                visit.deepest, visit.deepest_t = kind, t
+            if kind == "stack" and visit.pushes:
+                visit.in_stack_after_push = True
+            self._pushes(scene, visit)
+        for seat, visit in list(self.visits.items()):
+            self._pushes(scene, visit)
+            if seat not in present and t - visit.last_seen >= self.leave:
+                del self.visits[seat]
+                self._close_visit(visit, t, out)
+
+    def _pushes(self, scene: TableScene, visit: Visit) -> None:
+        new = [
+            o
+            for o in scene.in_place(f"seat{visit.seat}_bet", "chip")
+            if o.track >= 0
+            and o.track not in visit.bet_tracks_at_start
+            and o.track not in visit.pushed_tracks
+        ]
+        if not new:
+            return
+        chips: list[int] = []
+        for o in new:
+            chips += denominations(o.value, self._top_value(o), self.chips)
+            visit.pushed_tracks.add(o.track)
+        if visit.pushes and visit.in_stack_after_push:
+            visit.returned = True
+        visit.in_stack_after_push = False
+        visit.pushes.append(tuple(sorted(chips, reverse=True)))
+        visit.release_t = scene.t
+
+    def _top_value(self, o: SeenObject) -> int:
+        for spec in self.chips.chips:
+            if spec.name == o.label:
+                return spec.value
+        return 0
+
+    def _close_visit(self, visit: Visit, t: float, out: list[Event]) -> None:
+        self.visit_ended[visit.seat] = t
+        if not self.in_hand:
+            return
+        if visit.pushes:
+            prior = PriorChips.LEFT if visit.bet_tracks_at_start else PriorChips.NONE
+            out.append(
+                ChipAction(
+                    visit.release_t,
+                    seat=visit.seat,
+                    pushes=tuple(p for p in visit.pushes if p),
+                    returned_to_stack=visit.returned,
+                    prior=prior,
+                )
+            )
+        elif (
+            visit.deepest in ("cards", "bet")
+            and self.turn() == visit.seat
+            and visit.seat not in self.folded
+            and self.has_cards.get(visit.seat, False)  # cards on their way to the muck make a fold
+        ):
+            out.append(TableTap(visit.deepest_t, seat=visit.seat))
+
+    # ----- cards: the deal, the board, folds, exposures ------------------------------------------
+
+    def _deal_and_cards(self, scene: TableScene, out: list[Event]) -> None:
+        t = scene.t
+        for seat, settled in self.seat_cards.items():
+            own = (f"seat{seat}_cards", f"seat{seat}_bet")  # tabled cards are turned over in front
+            cards = [o for o in scene.objects if o.place in own and o.cls in CARDS]
+            change = settled.update(t, len(cards))
+            if change is not None:
+                new = int(change[1] or 0)  # type: ignore[call-overload]
+                most = self.most_cards.get(seat, 0) if self.in_hand else 0
+                if new > most:  # more than the seat ever held this hand (a hidden card coming back is not)
+                    if not self.in_hand:
+                        self._start(settled.since, scene, out)
+                    self.most_cards[seat] = new
+                    up = [o for o in cards if o.cls == "card_up"]
+                    out.append(
+                        CardsDealt(
+                            settled.since,
+                            seat=seat,
+                            count=new - most,
+                            face_up=bool(up),
+                            cards=tuple(o.label or None for o in up) if len(up) == new - most else (),
+                        )
+                    )
+                    self.exposed.update(o.track for o in up)
+            self.has_cards[seat] = bool(cards)
+            held = self.holding[seat].update(t, bool(cards))
+            if held is not None and held == (True, False) and self.in_hand and seat not in self.folded:
+                recent = t - self.visit_ended.get(seat, -1e9) < 2.0
+                if (
+                    seat in self.visits or recent
+                ):  # its own hand threw them: a fold, not the dealer collecting
+                    self.folded.add(seat)
+                    out.append(Fold(self.holding[seat].since, seat=seat, face_up=self._seen_up(seat)))
+            up = [o for o in cards if o.cls == "card_up" and o.track >= 0]
+            if self.in_hand and seat not in self.folded:
+                fresh = [o for o in up if o.track not in self.exposed]
+                if len(up) >= 2 and seat not in self.tabled and fresh:
+                    self.tabled.add(seat)
+                    self.exposed.update(o.track for o in up)
+                    out.append(HandTabled(t, seat=seat, cards=tuple(o.label or None for o in up)))
+                elif len(up) == 1 and fresh and seat not in self.tabled:
+                    self.exposed.add(fresh[0].track)
+                    out.append(CardExposed(t, seat=seat, card=fresh[0].label or None))
+        board = [o for o in scene.in_place("board") if o.cls == "card_up"]
+        change = self.board.update(t, len(board))
+        if change is not None and self.in_hand:
+            old, new = (int(v) if v is not None else 0 for v in change)  # type: ignore[call-overload]
+            if new > old:
+                fresh = [o for o in board if o.track not in self.exposed]
+                self.exposed.update(o.track for o in board)
+                count = len(fresh) or new - old
+                labels = tuple(o.label or None for o in fresh) if fresh else ()
+                out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
+
+    def _seen_up(self, seat: int) -> bool:
+        return any(cls == "card_up" and s == seat for (_, s, cls, _) in self.last_place.values())
+
+    def _start(self, t: float, scene: TableScene, out: list[Event]) -> None:
+        self.in_hand = True
+        self.most_cards.clear()
+        self.hand_no += 1
+        self.folded.clear()
+        self.tabled.clear()
+        buttons = scene.of_class("dealer_button")
+        button = buttons[0].seat if buttons else None
+        out.append(HandStarted(t - 0.01, hand_id=f"hand-{self.hand_no}", button_seat=button))
+
+    # ----- chips: bets pulled into the pot --------------------------------------------------------
+
+    def _bets_and_pot(self, scene: TableScene, out: list[Event]) -> None:
+        bet_chips = sum(1 for o in scene.of_class("chip") if o.place.endswith("_bet"))
+        change = self.bets.update(scene.t, bet_chips)
+        if change is None or not self.in_hand:
+            return
+        old, new = (int(v) if v is not None else 0 for v in change)  # type: ignore[call-overload]
+        if new > 0:
+            self.bets_since_pull = True
+        elif old > 0 and self.bets_since_pull and scene.chip_value("pot") > 0:
+            self.bets_since_pull = False
+            out.append(ChipsPulledIn(self.bets.since))
+
+    # ----- foreign objects ------------------------------------------------------------------------
+
+    def _objects(self, scene: TableScene, out: list[Event]) -> None:
+        seen: set[int] = set()
+        for o in scene.of_class(*FOREIGN):
+            if o.track < 0:
+                continue
+            seen.add(o.track)
+            settled = self.objects.setdefault(o.track, Settled(self.hold * 2))
+            change = settled.update(scene.t, o.place not in (RAIL, OFF))
+            if change is not None and change[1] and o.track not in self.placed:
+                what = FOREIGN[o.cls]
+                self.placed[o.track] = (what, o.seat)
+                out.append(ObjectPlaced(settled.since, seat=o.seat, what=what))
+        for track, (what, seat) in list(self.placed.items()):
+            if track in seen:
+                continue
+            settled = self.objects[track]
+            if settled.update(scene.t, False) is not None:
+                del self.placed[track]
+                out.append(ObjectRemoved(settled.since, seat=seat, what=what))
+
+    # ----- cards and chips leaving the table ------------------------------------------------------
+
+    def _out_of_view(self, scene: TableScene, out: list[Event]) -> None:
+        now: dict[int, tuple[str, int | None, str, int]] = {}
+        for o in scene.objects:
+            if o.track < 0 or o.cls not in (*CARDS, "chip"):
+                continue
+            before = self.last_place.get(o.track)
+            seat = o.seat if o.seat is not None else (before[1] if before else None)
+            now[o.track] = (o.place, seat, o.cls, o.value)
+            if before is None or not self.in_hand or seat is None:
+                continue
+            if o.place in (OFF, RAIL) and before[0] not in (OFF, RAIL):
+                where = OutOfView.BELOW_RAIL if o.place == RAIL else OutOfView.OFF_TABLE
+                if o.cls in CARDS:
+                    out.append(CardsOutOfView(scene.t, seat=seat, where=where))
+                else:
+                    top = self._top_value(o)
+                    out.append(
+                        ChipsOutOfView(
+                            scene.t, seat=seat, where=where, chips=denominations(o.value, top, self.chips)
+                        )
+                    )
+        self.last_place.update(now)
+
+    # ----- the end of the hand --------------------------------------------------------------------
+
+    def _end(self, scene: TableScene, out: list[Event]) -> None:
+        table_cards = [o for o in scene.of_class(*CARDS) if o.place not in (OFF, RAIL, "dealer", FELT)]
+        clear = not table_cards and scene.chip_value("pot") == 0
+        change = self.table_clear.update(scene.t, clear)
+        if change is not None and change[1] and self.in_hand:
+            self.in_hand = False
+            self.visits.clear()
+            out.append(HandEnded(self.table_clear.since))

@@ -1,0 +1,161 @@
+"""The table in the image: named zones in pixels, and the per-frame ``TableScene``.
+
+``TableGeometry`` turns a camera config's relative 0-1 zones into pixel polygons for one frame size
+and says where a detection lies: the zone holding its footprint (the box centre straight overhead,
+the bottom centre under an oblique camera, where an object meets the felt), on the felt outside
+every zone, on the rail, or off the table. ``build_scene`` makes one frame's ``TableScene``: every
+tracked object with its zone and seat, ready for the temporal analyzers. Logic only; nothing draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.camera_config import CameraConfig, ZoneKind
+from vision.detections import Detections
+
+FELT = "felt"  # on the felt, outside every named zone
+RAIL = "rail"  # on the padded rail
+OFF = "off"  # outside the table's rail outline (a lap, below the rail, the floor)
+
+# the more specific zone wins where zones overlap: a seat's own areas before the shared ones
+_PRIORITY = {
+    ZoneKind.BET: 0,
+    ZoneKind.STACK: 1,
+    ZoneKind.CARDS: 2,
+    ZoneKind.BOARD: 3,
+    ZoneKind.MUCK: 4,
+    ZoneKind.POT: 5,
+    ZoneKind.DEALER: 6,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PixelZone:
+    name: str
+    kind: ZoneKind
+    seat: int | None
+    polygon: np.ndarray  # (k, 1, 2) float32, pixels
+
+    def contains(self, x: float, y: float) -> bool:
+        return cv2.pointPolygonTest(self.polygon, (x, y), False) >= 0
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        c = self.polygon.reshape(-1, 2).mean(axis=0)
+        return float(c[0]), float(c[1])
+
+
+class TableGeometry:
+    """Zones of one camera config at one frame size."""
+
+    def __init__(self, config: CameraConfig, width: int, height: int) -> None:
+        scale = np.array([width, height], dtype=np.float32)
+
+        def px(points: list[tuple[float, float]]) -> np.ndarray:
+            return (np.asarray(points, dtype=np.float32) * scale).reshape(-1, 1, 2)
+
+        self.width, self.height = width, height
+        self.oblique = config.view == "oblique"
+        self.rail = px(config.table.rail)
+        self.felt = px(config.table.felt)
+        zones = [PixelZone(z.name, z.kind, z.seat, px(z.polygon)) for z in config.table.zones]
+        self.zones = tuple(sorted(zones, key=lambda z: _PRIORITY[z.kind]))
+        self.by_name = {z.name: z for z in self.zones}
+        self.seats = tuple(sorted({z.seat for z in zones if z.seat is not None}))
+
+    def footprint(self, xyxy: np.ndarray) -> np.ndarray:
+        """(n, 2) float32 pixels where each box's object meets the table."""
+        x = (xyxy[:, 0] + xyxy[:, 2]) / 2
+        y = xyxy[:, 3] - (xyxy[:, 3] - xyxy[:, 1]) * 0.25 if self.oblique else (xyxy[:, 1] + xyxy[:, 3]) / 2
+        return np.stack([x, y], axis=1).astype(np.float32)
+
+    def place_of(self, x: float, y: float) -> str:
+        """The zone name at a pixel, else FELT, RAIL or OFF."""
+        for zone in self.zones:
+            if zone.contains(x, y):
+                return zone.name
+        if cv2.pointPolygonTest(self.felt, (x, y), False) >= 0:
+            return FELT
+        if cv2.pointPolygonTest(self.rail, (x, y), False) >= 0:
+            return RAIL
+        return OFF
+
+    def nearest_seat(self, x: float, y: float) -> int | None:
+        """The seat whose own zones lie nearest the pixel (a hand reaching in, an object put down)."""
+        best, seat = float("inf"), None
+        for zone in self.zones:
+            if zone.seat is None:
+                continue
+            d = -cv2.pointPolygonTest(zone.polygon, (x, y), True)
+            if d < best:
+                best, seat = d, zone.seat
+        return seat
+
+    def nearest_place(self, x: float, y: float) -> str:
+        """Like ``place_of`` but a point on the felt outside every zone takes the nearest zone."""
+        place = self.place_of(x, y)
+        if place != FELT:
+            return place
+        return min(self.zones, key=lambda z: -cv2.pointPolygonTest(z.polygon, (x, y), True)).name
+
+
+@dataclass(frozen=True, slots=True)
+class SeenObject:
+    """One tracked object in one frame."""
+
+    track: int  # tracker id (-1 untracked)
+    cls: str  # detector class name
+    box: tuple[float, float, float, float]  # xyxy pixels
+    place: str  # zone name, FELT, RAIL or OFF
+    seat: int | None  # the seat of that zone, or the nearest seat for hands and foreign objects
+    label: str = ""  # card identity ("As", "unreadable"), chip colour
+    value: int = 0  # chip value in house units (the stack's value where the view allows it)
+
+
+@dataclass(frozen=True, slots=True)
+class TableScene:
+    """What is on the table in one frame."""
+
+    frame: int
+    t: float  # seconds, monotonic
+    objects: tuple[SeenObject, ...]
+
+    def in_place(self, place: str, cls: str | None = None) -> list[SeenObject]:
+        return [o for o in self.objects if o.place == place and (cls is None or o.cls == cls)]
+
+    def of_class(self, *classes: str) -> list[SeenObject]:
+        return [o for o in self.objects if o.cls in classes]
+
+    def chip_value(self, place: str) -> int:
+        return sum(o.value for o in self.objects if o.place == place and o.cls == "chip")
+
+
+def build_scene(frame: int, t: float, dets: Detections, geometry: TableGeometry) -> TableScene:
+    """One frame's scene from tracked, labelled detections."""
+    feet = geometry.footprint(dets.xyxy)
+    names = dets.class_names()
+    objects = []
+    for i, cls in enumerate(names):
+        x, y = float(feet[i, 0]), float(feet[i, 1])
+        place = geometry.place_of(x, y)
+        zone = geometry.by_name.get(place)
+        seat = zone.seat if zone is not None else None
+        if seat is None and cls not in ("chip", "card_up", "card_down") and place in (FELT, RAIL):
+            seat = geometry.nearest_seat(x, y)
+        box = tuple(float(v) for v in dets.xyxy[i])
+        objects.append(
+            SeenObject(
+                track=int(dets.tracker_id[i]),
+                cls=cls,
+                box=box,  # type: ignore[arg-type]
+                place=place,
+                seat=seat,
+                label=str(dets.label[i] or ""),
+                value=int(dets.value[i]),
+            )
+        )
+    return TableScene(frame, t, tuple(objects))

@@ -1,0 +1,58 @@
+"""Track ids across frames with ByteTrack (roboflow ``trackers``), one tracker per class.
+
+Cards, chips and hands move differently and must never swap ids with each other, so each class has
+its own ``ByteTrackTracker``. ``Tracker.update`` takes one frame's ``Detections`` and returns a new
+one with ``tracker_id`` filled (-1 for a detection not yet confirmed as a track); labels and chip
+values ride along with their boxes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import supervision as sv
+from trackers import ByteTrackTracker
+
+from vision.detections import Detections
+
+ID_STRIDE = 1_000_000  # track ids of class k are k * ID_STRIDE + the class tracker's id
+
+
+class Tracker:
+    def __init__(self, fps: float, lost_seconds: float = 1.0, activation: float = 0.25) -> None:
+        self.fps = fps
+        self.lost_frames = max(round(lost_seconds * fps), 1)
+        self.activation = activation
+        self._trackers: dict[int, ByteTrackTracker] = {}
+
+    def _tracker(self, class_id: int) -> ByteTrackTracker:
+        if class_id not in self._trackers:
+            self._trackers[class_id] = ByteTrackTracker(
+                lost_track_buffer=self.lost_frames,
+                frame_rate=self.fps,
+                track_activation_threshold=self.activation,
+                minimum_consecutive_frames=1,
+                minimum_iou_threshold=0.05,
+                high_conf_det_threshold=max(self.activation, 0.5),
+            )
+        return self._trackers[class_id]
+
+    def update(self, dets: Detections, t: float) -> Detections:
+        """``dets`` with track ids; ``t`` is the frame's time in seconds (frames may be skipped)."""
+        ids = np.full(len(dets), -1, dtype=np.int64)
+        for class_id in np.unique(dets.class_id):
+            rows = np.flatnonzero(dets.class_id == class_id)
+            found = sv.Detections(
+                xyxy=dets.xyxy[rows].astype(np.float32),
+                confidence=dets.confidence[rows],
+                class_id=dets.class_id[rows],
+                data={"row": rows},
+            )
+            tracked = self._tracker(int(class_id)).update(found, timestamp=t)
+            if tracked.tracker_id is None:
+                continue
+            for row, tid in zip(tracked.data["row"], tracked.tracker_id, strict=True):
+                if tid >= 0:
+                    ids[int(row)] = int(class_id) * ID_STRIDE + int(tid)
+        return dataclasses.replace(dets, tracker_id=ids)
