@@ -6,6 +6,7 @@ import typer
 
 from service.analyze_cli import analyze_command
 from service.calibrate_cli import calibrate_app
+from service.eval_cli import eval_command
 from service.rules_cli import rules_app
 from service.synth_cli import synth_app
 from service.train_cli import train_app
@@ -21,6 +22,7 @@ app.add_typer(synth_app, name="synth")
 app.add_typer(train_app, name="train")
 app.add_typer(calibrate_app, name="calibrate")
 app.command("analyze")(analyze_command)
+app.command("eval")(eval_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,238 @@
+"""Score the camera pipeline on rendered scenarios against their answer keys.
+
+For each rendered folder (``video.mp4``, ``camera.yaml``, ``events.json``, ``alerts.json``,
+``annotations.jsonl``) the pipeline runs on the video; what the dealer console would have typed
+(declarations, clock calls) is fed in from the truth, since no camera sees words. Then:
+
+- events: per kind, matched to the truth by kind and seat, nearest in time within ``EVENT_TOLERANCE``
+  seconds: precision, recall, timing error (seen minus true, seconds); "exact" counts matched events
+  whose details (chips pushed, cards, face up...) also agree;
+- alerts: per kind, matched by kind and seat within ``ALERT_TOLERANCE``: precision, recall, timing;
+  ruling accuracy (the matched alert's ruling text equals the answer key's);
+- false alarms per 100 clean hands: unmatched alerts in scenarios tagged ``clean``.
+
+``perception="oracle"`` feeds the renderer's own boxes (scores the trackers, zones and analyzers
+alone); ``"model"`` runs the shipped ONNX models (scores the whole chain).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from vision.event_codec import from_record, to_record
+from vision.events import ClockCalled, DecisionTime, Declaration, Event
+
+EVENT_TOLERANCE = 1.5  # seconds
+ALERT_TOLERANCE = 3.0
+CONSOLE = (Declaration, ClockCalled)  # typed at the console, never seen by the camera
+UNSCORED = (DecisionTime,)  # shot-clock ticks: once a second by construction, not an observation
+
+
+@dataclass(slots=True)
+class Tally:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    exact: int = 0
+    dt: list[float] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+    def summary(self) -> dict[str, Any]:
+        dts = sorted(abs(d) for d in self.dt)
+        p95 = dts[min(int(0.95 * len(dts)), len(dts) - 1)] if dts else None
+        return {
+            "tp": self.tp,
+            "fp": self.fp,
+            "fn": self.fn,
+            "precision": round(self.precision, 4),
+            "recall": round(self.recall, 4),
+            "exact": self.exact,
+            "dt_mean": round(statistics.fmean(self.dt), 3) if self.dt else None,
+            "abs_dt_p95": round(p95, 3) if p95 is not None else None,
+        }
+
+
+@dataclass(slots=True)
+class ScenarioResult:
+    name: str
+    clean: bool
+    hands: int
+    events: dict[str, Tally]
+    alerts: dict[str, Tally]
+    rulings_right: int
+    rulings_matched: int
+    false_alarms: int
+    error: str | None = None
+
+
+def _key(kind: str, seat: int | None) -> tuple[str, int | None]:
+    return kind, seat
+
+
+def match(
+    truth: list[tuple[str, int | None, float, Any]],
+    seen: list[tuple[str, int | None, float, Any]],
+    tolerance: float,
+    tallies: dict[str, Tally],
+) -> list[tuple[Any, Any]]:
+    """Greedy nearest-in-time matching within (kind, seat); fills ``tallies``; returns matched pairs
+    (truth detail, seen detail)."""
+    pairs: list[tuple[Any, Any]] = []
+    by_key: dict[tuple[str, int | None], list[tuple[float, Any]]] = defaultdict(list)
+    for kind, seat, t, detail in seen:
+        by_key[_key(kind, seat)].append((t, detail))
+    for kind, seat, t, detail in sorted(truth, key=lambda x: x[2]):
+        pool = by_key.get(_key(kind, seat), [])
+        best = min(range(len(pool)), key=lambda i: abs(pool[i][0] - t), default=None)
+        tally = tallies.setdefault(kind, Tally())
+        if best is not None and abs(pool[best][0] - t) <= tolerance:
+            st, sd = pool.pop(best)
+            tally.tp += 1
+            tally.dt.append(st - t)
+            pairs.append((detail, sd))
+            if _same(detail, sd):
+                tally.exact += 1
+        else:
+            tally.fn += 1
+    for (kind, _), rest in by_key.items():
+        tallies.setdefault(kind, Tally()).fp += len(rest)
+    return pairs
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a == b
+    return bool(a == b)
+
+
+def _event_rows(events: Iterable[Event]) -> list[tuple[str, int | None, float, Any]]:
+    rows = []
+    for e in events:
+        if isinstance(e, CONSOLE + UNSCORED):
+            continue
+        record = to_record(e)
+        kind = next(k for k in record if k not in ("t", "frame"))
+        detail = {k: v for k, v in record[kind].items() if k != "hand_id"}
+        rows.append((kind, getattr(e, "seat", None), e.t, detail))
+    return rows
+
+
+def score_scenario(folder: Path, perceive_for: Callable[[Any], Any]) -> ScenarioResult:
+    """Run the pipeline over one rendered folder and score it."""
+    from service.pipeline import CameraPipeline
+    from vision.camera_config import load_camera_config
+    from vision.source import FrameSource
+
+    truth = [from_record(r) for r in json.loads((folder / "events.json").read_text(encoding="utf-8"))]
+    key_alerts = json.loads((folder / "alerts.json").read_text(encoding="utf-8"))
+    meta = json.loads((folder / "scenario.json").read_text(encoding="utf-8"))
+    tags = meta.get("scenario", {}).get("tags", []) if isinstance(meta.get("scenario"), dict) else []
+    config = load_camera_config(folder / "camera.yaml")
+    pipeline = CameraPipeline(
+        config, perceive_for(config), console=[e for e in truth if isinstance(e, CONSOLE)]
+    )
+    last_t = 0.0
+    error = None
+    try:
+        with FrameSource(config.source, expected_size=(config.width, config.height)) as frames:
+            for frame in frames:
+                pipeline.process(frame)
+                last_t = frame.t
+    except Exception as exc:  # a broken folder is reported in the table, not fatal to the run
+        error = f"{type(exc).__name__}: {exc}"
+    pipeline.close(last_t)
+    seen_events = [e for h in pipeline.hands for e in h.events]
+    events: dict[str, Tally] = {}
+    match(_event_rows(truth), _event_rows(seen_events), EVENT_TOLERANCE, events)
+    alerts: dict[str, Tally] = {}
+    key_rows = [(a["kind"], a["seat"], a["t_start"], a["ruling"]) for a in key_alerts]
+    seen_alerts = [a for h in pipeline.hands for a in h.alerts]
+    seen_rows = [(a.kind.value, a.seat, a.t_start, a.ruling) for a in seen_alerts]
+    pairs = match(key_rows, seen_rows, ALERT_TOLERANCE, alerts)
+    clean = "clean" in tags
+    return ScenarioResult(
+        name=folder.name,
+        clean=clean,
+        hands=len(pipeline.hands),
+        events=events,
+        alerts=alerts,
+        rulings_right=sum(1 for a, b in pairs if a == b),
+        rulings_matched=len(pairs),
+        false_alarms=sum(t.fp for t in alerts.values()) if clean else 0,
+        error=error,
+    )
+
+
+def find_folders(paths: Iterable[Path]) -> list[Path]:
+    """Rendered scenario folders: each path is one, or a folder of them."""
+    out: list[Path] = []
+    for p in paths:
+        if (p / "events.json").is_file():
+            out.append(p)
+        elif p.is_dir():
+            out += sorted(
+                q
+                for q in p.iterdir()
+                if not q.name.startswith(".")  # a render still in progress
+                and (q / "events.json").is_file()
+                and (q / "camera.yaml").is_file()
+            )
+    return out
+
+
+def aggregate(results: list[ScenarioResult]) -> dict[str, Any]:
+    events: dict[str, Tally] = defaultdict(Tally)
+    alerts: dict[str, Tally] = defaultdict(Tally)
+    for r in results:
+        for target, source in ((events, r.events), (alerts, r.alerts)):
+            for kind, t in source.items():
+                agg = target[kind]
+                agg.tp, agg.fp, agg.fn, agg.exact = (
+                    agg.tp + t.tp,
+                    agg.fp + t.fp,
+                    agg.fn + t.fn,
+                    agg.exact + t.exact,
+                )
+                agg.dt += t.dt
+    clean_hands = sum(max(r.hands, 1) for r in results if r.clean)
+    false_alarms = sum(r.false_alarms for r in results)
+    matched = sum(r.rulings_matched for r in results)
+    return {
+        "scenarios": len(results),
+        "errors": {r.name: r.error for r in results if r.error},
+        "events": {k: v.summary() for k, v in sorted(events.items())},
+        "alerts": {k: v.summary() for k, v in sorted(alerts.items())},
+        "ruling_accuracy": round(sum(r.rulings_right for r in results) / matched, 4) if matched else None,
+        "clean_hands": clean_hands,
+        "false_alarms": false_alarms,
+        "false_alarms_per_100_clean_hands": round(100 * false_alarms / clean_hands, 2)
+        if clean_hands
+        else None,
+        "per_scenario": [
+            {
+                "name": r.name,
+                "missed_alerts": {k: t.fn for k, t in r.alerts.items() if t.fn},
+                "extra_alerts": {k: t.fp for k, t in r.alerts.items() if t.fp},
+                "missed_events": {k: t.fn for k, t in r.events.items() if t.fn},
+                "extra_events": {k: t.fp for k, t in r.events.items() if t.fp},
+            }
+            for r in results
+        ],
+    }
+
+
+def as_json(report: dict[str, Any]) -> str:
+    return json.dumps(report, indent=1, default=lambda o: asdict(o))

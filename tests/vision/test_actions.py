@@ -1,0 +1,195 @@
+"""The temporal analyzers on hand-made scene sequences over the demo table's zones.
+
+Each test plays a few seconds of table life at 10 scenes a second (the detector rate) and checks the
+events that come out: the deal, a push in two motions with a trip back to the stack, a tap in turn,
+a fold to the muck, the flop, a pull-in, the end of the hand, a phone put on the felt.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vision.actions import ActionAnalyzer, Settled, denominations
+from vision.camera_config import load_camera_config
+from vision.chipset import TOURNAMENT
+from vision.events import (
+    CardsDealt,
+    ChipAction,
+    ChipsPulledIn,
+    Event,
+    Fold,
+    HandEnded,
+    HandStarted,
+    ObjectPlaced,
+    TableTap,
+)
+from vision.table import RAIL, SeenObject, TableGeometry, TableScene
+
+CONFIG = Path(__file__).resolve().parents[2] / "camera_configs" / "demo_overhead.yaml"
+STEP = 0.1  # seconds between scenes
+
+
+@pytest.fixture(scope="module")
+def geometry() -> TableGeometry:
+    config = load_camera_config(CONFIG)
+    return TableGeometry(config, config.width, config.height)
+
+
+def thing(geo: TableGeometry, track: int, cls: str, place: str, **kw: object) -> SeenObject:
+    """An object of ``cls`` sitting at the centre of zone ``place`` (a 20 px box)."""
+    x, y = geo.by_name[place].centre
+    zone = geo.by_name[place]
+    return SeenObject(track, cls, (x - 10, y - 10, x + 10, y + 10), place, zone.seat, **kw)  # type: ignore[arg-type]
+
+
+def rail_hand(geo: TableGeometry, track: int, seat: int) -> SeenObject:
+    x, y = geo.by_name[f"seat{seat}_stack"].centre
+    return SeenObject(track, "hand", (x - 25, y - 25, x + 25, y + 25), RAIL, seat)
+
+
+class Table:
+    """Plays scenes: each ``show`` holds the listed objects for ``seconds``."""
+
+    def __init__(self, geo: TableGeometry, turn: int | None = None) -> None:
+        self.geo = geo
+        self.turn = turn
+        self.analyzer = ActionAnalyzer(geo, TOURNAMENT, turn=lambda: self.turn)
+        self.t = 0.0
+        self.frame = 0
+        self.events: list[Event] = []
+
+    def show(self, seconds: float, *objects: SeenObject) -> None:
+        for _ in range(round(seconds / STEP)):
+            self.events += self.analyzer.update(TableScene(self.frame, self.t, tuple(objects)))
+            self.t += STEP
+            self.frame += 1
+
+    def kinds(self) -> list[str]:
+        return [type(e).__name__ for e in self.events]
+
+
+def dealt(geo: TableGeometry, seats: tuple[int, ...] = (1, 2)) -> list[SeenObject]:
+    cards = []
+    for i, seat in enumerate(seats):
+        cards += [thing(geo, 100 + 2 * i, "card_down", f"seat{seat}_cards")]
+        cards += [thing(geo, 101 + 2 * i, "card_down", f"seat{seat}_cards")]
+    return cards
+
+
+def test_settled_value_changes_only_after_holding_still() -> None:
+    s = Settled(0.3)
+    assert s.update(0.0, 1) is None
+    assert s.update(0.1, 2) is None  # flicker
+    assert s.update(0.2, 1) is None
+    assert s.update(0.5, 1) == (None, 1)
+    assert s.update(0.6, 1) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "top", "chips"),
+    [(200, 100, (100, 100)), (1000, 500, (500, 500)), (1000, 1000, (1000,)), (600, 500, (500, 100))],
+)
+def test_denominations_of_a_stack_follow_its_top_chip(value: int, top: int, chips: tuple[int, ...]) -> None:
+    assert denominations(value, top, TOURNAMENT) == chips
+
+
+def test_the_deal_starts_a_hand_and_counts_each_seats_cards(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    table.show(0.5)
+    one = [thing(geometry, 100, "card_down", "seat1_cards")]
+    table.show(0.5, *one)
+    table.show(1.0, *dealt(geometry))
+    assert table.kinds()[0] == "HandStarted"
+    deals = [e for e in table.events if isinstance(e, CardsDealt)]
+    assert [(e.seat, e.count) for e in deals] == [(1, 1), (1, 1), (2, 2)]
+    assert table.events[0].t <= deals[0].t
+
+
+def test_a_card_hidden_under_a_hand_and_seen_again_is_not_dealt_twice(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    table.show(1.0, *cards[1:])  # seat 1's first card covered
+    table.show(1.0, *cards)
+    assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
+
+
+def test_two_pushes_with_a_trip_back_to_the_stack_is_one_chip_action(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    stack = thing(g, 9, "hand", "seat2_stack")
+    first = thing(g, 50, "chip", "seat2_bet", label="black", value=200)
+    second = thing(g, 51, "chip", "seat2_bet", label="purple", value=500)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, stack)
+    table.show(0.3, *cards, thing(g, 9, "hand", "seat2_bet"))
+    table.show(0.3, *cards, first, stack)  # released, back to the stack
+    table.show(0.3, *cards, first, thing(g, 9, "hand", "seat2_bet"))
+    table.show(0.3, *cards, first, second, stack)
+    table.show(1.0, *cards, first, second)  # the hand is gone
+    actions = [e for e in table.events if isinstance(e, ChipAction)]
+    assert len(actions) == 1
+    assert actions[0].seat == 2
+    assert actions[0].pushes == ((100, 100), (500,))
+    assert actions[0].returned_to_stack
+
+
+def test_a_touch_that_moves_nothing_is_a_tap_only_in_turn(geometry: TableGeometry) -> None:
+    g = geometry
+    for turn, taps in ((2, 1), (1, 0)):
+        table = Table(g, turn=turn)
+        cards = dealt(g)
+        table.show(1.0, *cards)
+        table.show(0.3, *cards, rail_hand(g, 7, 2))
+        table.show(0.3, *cards, thing(g, 7, "hand", "seat2_cards"))
+        table.show(1.0, *cards)
+        assert sum(isinstance(e, TableTap) for e in table.events) == taps
+
+
+def test_cards_thrown_away_by_the_seats_own_hand_are_a_fold(geometry: TableGeometry) -> None:
+    g = geometry
+    table = Table(g, turn=1)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.3, *cards, rail_hand(g, 7, 1))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat1_cards"))
+    mucked = [thing(g, c.track, "card_down", "muck") for c in cards[:2]]
+    table.show(1.5, *mucked, *cards[2:])
+    folds = [e for e in table.events if isinstance(e, Fold)]
+    assert [(e.seat, e.face_up) for e in folds] == [(1, False)]
+    assert not any(isinstance(e, TableTap) for e in table.events)
+
+
+def test_flop_pull_in_and_end_of_hand(geometry: TableGeometry) -> None:
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    bets = [thing(g, 60, "chip", "seat1_bet", value=200), thing(g, 61, "chip", "seat2_bet", value=200)]
+    table.show(1.0, *cards, *bets)
+    pot = thing(g, 70, "chip", "pot", value=400)
+    table.show(1.0, *cards, pot)
+    flop = [thing(g, 80 + i, "card_up", "board", label=c) for i, c in enumerate(("Ah", "7c", "2d"))]
+    table.show(1.0, *cards, pot, *flop)
+    table.show(1.5)
+    kinds = table.kinds()
+    assert kinds.index("ChipsPulledIn") < kinds.index("HandEnded")
+    board = [e for e in table.events if isinstance(e, CardsDealt) and e.seat is None]
+    assert len(board) == 1 and board[0].count == 3 and set(board[0].cards) == {"Ah", "7c", "2d"}
+    assert isinstance(table.events[-1], HandEnded)
+    assert sum(isinstance(e, ChipsPulledIn) for e in table.events) == 1
+    assert sum(isinstance(e, HandStarted) for e in table.events) == 1
+
+
+def test_a_phone_put_on_the_felt_is_placed_once(geometry: TableGeometry) -> None:
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    phone = thing(g, 90, "phone", "seat2_stack")
+    table.show(1.0, *cards)
+    table.show(2.0, *cards, phone)
+    placed = [e for e in table.events if isinstance(e, ObjectPlaced)]
+    assert [(e.seat, e.what.value) for e in placed] == [(2, "phone")]
