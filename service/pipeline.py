@@ -92,6 +92,7 @@ class CameraPipeline:
         self._last_detect_t = -1e9
         self._turn: tuple[int | None, float] = (None, 0.0)
         self._next_tick = 0.0
+        self._last_button: int | None = None
 
     # ----- the one entry point -------------------------------------------------------------------
 
@@ -134,9 +135,7 @@ class CameraPipeline:
 
     def _setup(self, started: HandStarted) -> HandSetup:
         game = self.config.game
-        button = started.button_seat if started.button_seat in game.seats else game.button
-        if button is None:
-            button = game.seats[-1]
+        button = self._expected_button(started)
         seats = tuple(SeatSetup(s, game.stacks.get(s, game.default_stack)) for s in game.seats)
         return HandSetup(
             game=Game(game.game),
@@ -149,9 +148,22 @@ class CameraPipeline:
             table=self.config.name,
         )
 
+    def _expected_button(self, started: HandStarted) -> int:
+        """Where the button should be: one seat on from the last hand's, else the config's, else where
+        the camera sees the puck. The puck itself goes to the engine in ``HandStarted``, so a puck in
+        the wrong place is judged as such rather than believed."""
+        seats = sorted(self.config.game.seats)
+        if self.hands and self._last_button in seats:
+            return next((s for s in seats if s > self._last_button), seats[0])
+        if self.config.game.button is not None:
+            return self.config.game.button
+        return started.button_seat if started.button_seat in seats else seats[-1]
+
     def _judge(self, event: Event) -> list[Output]:
         if isinstance(event, HandStarted):
-            self.judge = HandJudge(self._setup(event), self.profile)
+            setup = self._setup(event)
+            self._last_button = setup.button
+            self.judge = HandJudge(setup, self.profile)
             self.hands.append(HandLog(event.hand_id, event.t))
             self._turn = (None, event.t)
         if self.judge is None or not self.hands:

@@ -46,6 +46,7 @@ from vision.events import (
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 DEALER = 0  # owner id of the dealer's hands
+ONE_MOTION = 0.4  # seconds: chips landing closer together than this were released in one motion
 CARDS = ("card_up", "card_down")
 FOREIGN = {
     "phone": ForeignObject.PHONE,
@@ -119,6 +120,7 @@ class ActionAnalyzer:
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
         self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
+        self.most_board = 0  # this hand's most face-up board cards
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
         self.board = Settled(hold)
@@ -226,10 +228,14 @@ class ActionAnalyzer:
         for o in new:
             chips += denominations(o.value, self._top_value(o), self.chips)
             visit.pushed_tracks.add(o.track)
-        if visit.pushes and visit.in_stack_after_push:
-            visit.returned = True
+        if visit.pushes and scene.t - visit.release_t < ONE_MOTION:
+            # stacks of one motion land a few frames apart: the same push
+            visit.pushes[-1] = tuple(sorted((*visit.pushes[-1], *chips), reverse=True))
+        else:
+            if visit.pushes and visit.in_stack_after_push:
+                visit.returned = True
+            visit.pushes.append(tuple(sorted(chips, reverse=True)))
         visit.in_stack_after_push = False
-        visit.pushes.append(tuple(sorted(chips, reverse=True)))
         visit.release_t = scene.t
 
     def _top_value(self, o: SeenObject) -> int:
@@ -309,11 +315,12 @@ class ActionAnalyzer:
         board = [o for o in scene.in_place("board") if o.cls == "card_up"]
         change = self.board.update(t, len(board))
         if change is not None and self.in_hand:
-            old, new = (int(v) if v is not None else 0 for v in change)  # type: ignore[call-overload]
-            if new > old:
+            new = int(change[1] or 0)  # type: ignore[call-overload]
+            if new > self.most_board:  # more than the board ever held (not cards being gathered up)
                 fresh = [o for o in board if o.track not in self.exposed]
                 self.exposed.update(o.track for o in board)
-                count = len(fresh) or new - old
+                count = len(fresh) or new - self.most_board
+                self.most_board = new
                 labels = tuple(o.label or None for o in fresh) if fresh else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
 
@@ -323,6 +330,7 @@ class ActionAnalyzer:
     def _start(self, t: float, scene: TableScene, out: list[Event]) -> None:
         self.in_hand = True
         self.most_cards.clear()
+        self.most_board = 0
         self.hand_no += 1
         self.folded.clear()
         self.tabled.clear()
