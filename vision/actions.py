@@ -96,6 +96,7 @@ class Visit:
     start: float
     last_seen: float
     bet_tracks_at_start: frozenset[int]
+    bet_values: dict[int, int]  # value of each earlier-bet stack, raised as chips land on it
     pushes: list[tuple[int, ...]] = field(default_factory=list)
     pushed_tracks: set[int] = field(default_factory=set)
     release_t: float = 0.0
@@ -195,10 +196,11 @@ class ActionAnalyzer:
             if seat != DEALER and h.place not in (RAIL, OFF):
                 present[seat] = h
         for seat, h in present.items():
-            bets = frozenset(o.track for o in scene.in_place(f"seat{seat}_bet", "chip"))
+            in_bet = [o for o in scene.in_place(f"seat{seat}_bet", "chip") if o.track >= 0]
+            bets = frozenset(o.track for o in in_bet)
             visit = self.visits.get(seat)
             if visit is None:
-                visit = self.visits[seat] = Visit(seat, t, t, bets)
+                visit = self.visits[seat] = Visit(seat, t, t, bets, {o.track: o.value for o in in_bet})
             visit.last_seen = t
             zone = self.geo.by_name.get(h.place)
             kind = zone.kind.value if zone is not None and zone.seat == seat else ""
@@ -222,12 +224,17 @@ class ActionAnalyzer:
             and o.track not in visit.bet_tracks_at_start
             and o.track not in visit.pushed_tracks
         ]
-        if not new:
-            return
         chips: list[int] = []
         for o in new:
             chips += denominations(o.value, self._top_value(o), self.chips)
             visit.pushed_tracks.add(o.track)
+        for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
+            before = visit.bet_values.get(o.track)
+            if before is not None and o.value > before:  # chips put on top of the earlier bet
+                chips += denominations(o.value - before, self._top_value(o), self.chips)
+                visit.bet_values[o.track] = o.value
+        if not chips:
+            return
         if visit.pushes and scene.t - visit.release_t < ONE_MOTION:
             # stacks of one motion land a few frames apart: the same push
             visit.pushes[-1] = tuple(sorted((*visit.pushes[-1], *chips), reverse=True))
