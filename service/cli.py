@@ -5,9 +5,11 @@ from __future__ import annotations
 import typer
 
 from service.analyze_cli import analyze_command
+from service.bench_cli import bench_command
 from service.calibrate_cli import calibrate_app
 from service.eval_cli import eval_command
 from service.rules_cli import rules_app
+from service.run_cli import run_command
 from service.synth_cli import synth_app
 from service.train_cli import train_app
 
@@ -22,6 +24,8 @@ app.add_typer(synth_app, name="synth")
 app.add_typer(train_app, name="train")
 app.add_typer(calibrate_app, name="calibrate")
 app.command("analyze")(analyze_command)
+app.command("run")(run_command)
+app.command("bench")(bench_command)
 app.command("eval")(eval_command)
 
 

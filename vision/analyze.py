@@ -14,6 +14,7 @@ import numpy as np
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from vision.camera_config import CameraConfigError, load_camera_config
 from vision.cards import CardReader
 from vision.chips import ChipClassifier
 from vision.chipset import TOURNAMENT, ChipSet
@@ -36,7 +37,8 @@ class Zone(BaseModel):
 class AnalyzeConfig(BaseModel):
     """What ``railbird analyze`` reads from a camera config: the chip set, the view, named zones.
 
-    Camera configs (a later issue) hold more; unknown keys are left alone here.
+    Read from a camera config (``vision.camera_config``: its chip set, view and table zones) or from an
+    older chip-set-only file; in the latter, unknown keys are left alone.
     """
 
     model_config = ConfigDict(extra="ignore", frozen=True)
@@ -47,12 +49,15 @@ class AnalyzeConfig(BaseModel):
 
 
 def load_config(path: Path) -> AnalyzeConfig:
+    """A camera config (``version`` and ``table``: ``vision.camera_config``) or a chip-set-only file."""
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such config file") from None
     except yaml.YAMLError as exc:
         raise ConfigError(f"{path}: not valid YAML ({exc})") from None
+    if isinstance(raw, dict) and "version" in raw and "table" in raw:
+        return _from_camera_config(path)
     try:
         config = AnalyzeConfig.model_validate(raw or {})
     except ValidationError as exc:
@@ -63,6 +68,15 @@ def load_config(path: Path) -> AnalyzeConfig:
         if any(not (0 <= x <= 1 and 0 <= y <= 1) for x, y in zone.polygon):
             raise ConfigError(f"{path}: zone '{zone.name}' has points outside the 0-1 frame")
     return config
+
+
+def _from_camera_config(path: Path) -> AnalyzeConfig:
+    try:
+        camera = load_camera_config(path)
+    except CameraConfigError as exc:
+        raise ConfigError(str(exc)) from None
+    zones = [Zone(name=z.name, polygon=list(z.polygon)) for z in camera.table.zones]
+    return AnalyzeConfig(chipset=camera.chips, view=camera.view, zones=zones)
 
 
 @dataclass(frozen=True, slots=True)

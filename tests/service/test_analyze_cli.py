@@ -1,0 +1,57 @@
+"""`railbird analyze --config` reads both config formats: a camera config (version + table) and an
+older chip-set-only file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import av
+from typer.testing import CliRunner
+
+from datasets.sim.library import Rendered
+from service.cli import app
+from vision.analyze import load_config
+from vision.camera_config import load_camera_config
+
+ROOT = Path(__file__).parents[2]
+DEMO = ROOT / "camera_configs/demo_overhead.yaml"
+runner = CliRunner()
+
+
+def test_a_camera_config_gives_its_chip_set_view_and_zones():
+    camera = load_camera_config(DEMO)
+    config = load_config(DEMO)
+    assert config.chipset == camera.chips and config.view == "overhead"
+    assert [(z.name, [tuple(p) for p in z.polygon]) for z in config.zones] == [
+        (z.name, [tuple(p) for p in z.polygon]) for z in camera.table.zones
+    ]
+    assert {"seat3_bet", "pot", "board", "muck"} <= {z.name for z in config.zones}
+
+
+def test_a_chip_set_only_file_still_loads():
+    config = load_config(ROOT / "camera_configs/pokevisor_chips.yaml")
+    assert config.chipset.name == "pokevisor" and config.zones == []
+
+
+def test_analyze_a_rendered_frame_with_the_demo_camera_config(tmp_path, rendered: Rendered):
+    frame = tmp_path / "frame.png"
+    with av.open(str(rendered.folder / "video.mp4")) as video:
+        for i, decoded in enumerate(video.decode(video=0)):
+            if i == 180:  # cards dealt, chips out
+                decoded.to_image().save(frame)
+                break
+    result = runner.invoke(app, ["analyze", str(frame), "--config", str(DEMO), "--json"])
+    assert result.exit_code == 0, result.output
+    (report,) = json.loads(result.output)
+    zones = {z.name for z in load_config(DEMO).zones}
+    assert report["image"] == str(frame)
+    assert {o["zone"] for o in report["objects"]} <= zones | {None}
+
+
+def test_a_broken_camera_config_names_the_file_and_field(tmp_path):
+    broken = tmp_path / "cam.yaml"
+    broken.write_text(DEMO.read_text().replace("view: overhead", "view: sideways"))
+    result = runner.invoke(app, ["analyze", str(tmp_path / "x.png"), "--config", str(broken)])
+    assert result.exit_code == 2
+    assert f"{broken}: field 'view'" in " ".join(result.output.split())
