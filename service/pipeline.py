@@ -24,7 +24,15 @@ from rules.records import Alert, Ruling
 from vision.actions import ActionAnalyzer
 from vision.camera_config import CameraConfig
 from vision.detections import Detections
-from vision.events import DecisionTime, Declaration, Event, HandEnded, HandStarted
+from vision.events import (
+    DecisionTime,
+    Declaration,
+    Event,
+    HandEnded,
+    HandStarted,
+    ObjectPlaced,
+    ObjectRemoved,
+)
 from vision.motion import MotionGate
 from vision.source import Frame
 from vision.table import TableGeometry, build_scene
@@ -93,6 +101,7 @@ class CameraPipeline:
         self._turn: tuple[int | None, float] = (None, 0.0)
         self._next_tick = 0.0
         self._last_button: int | None = None
+        self._between_hands: list[ObjectPlaced] = []  # objects put on the felt before the hand started
 
     # ----- the one entry point -------------------------------------------------------------------
 
@@ -166,8 +175,21 @@ class CameraPipeline:
             self.judge = HandJudge(setup, self.profile)
             self.hands.append(HandLog(event.hand_id, event.t))
             self._turn = (None, event.t)
+            out: list[Output] = []
+            for earlier in [event, *self._between_hands]:  # what was already on the felt
+                out += self._judge_in_hand(earlier)
+            self._between_hands.clear()
+            return out
         if self.judge is None or not self.hands:
+            if isinstance(event, ObjectPlaced):
+                self._between_hands.append(event)
+            elif isinstance(event, ObjectRemoved):
+                self._between_hands = [e for e in self._between_hands if e.what != event.what]
             return []
+        return self._judge_in_hand(event)
+
+    def _judge_in_hand(self, event: Event) -> list[Output]:
+        assert self.judge is not None
         log = self.hands[-1]
         log.events.append(event)
         outputs = self.judge.process(event)

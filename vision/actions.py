@@ -46,6 +46,7 @@ from vision.events import (
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 DEALER = 0  # owner id of the dealer's hands
+MUCK_WAIT = 1.2  # seconds a seat's vanished cards have to reach the muck before they count as hidden
 ONE_MOTION = 0.4  # seconds: chips landing closer together than this were released in one motion
 CARDS = ("card_up", "card_down")
 FOREIGN = {
@@ -124,6 +125,10 @@ class ActionAnalyzer:
         self.most_board = 0  # this hand's most face-up board cards
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
+        self.gone: dict[int, tuple[float, int, bool]] = {}  # seat -> (cards gone since, muck count, _)
+        self._muck = next((z for z in geometry.zones if z.kind.value == "muck"), None)
+        self.muck_history: list[tuple[float, int]] = []  # (t, cards in the muck) over the last seconds
+        self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table
         self.board = Settled(hold)
         self.bets = Settled(hold)
         self.table_clear = Settled(0.6)
@@ -278,6 +283,8 @@ class ActionAnalyzer:
 
     def _deal_and_cards(self, scene: TableScene, out: list[Event]) -> None:
         t = scene.t
+        self.muck_history = [(mt, n) for (mt, n) in self.muck_history if t - mt <= 3.0]
+        self.muck_history.append((t, self._loose_cards(scene)))
         for seat, settled in self.seat_cards.items():
             own = (f"seat{seat}_cards", f"seat{seat}_bet")  # tabled cards are turned over in front
             cards = [o for o in scene.objects if o.place in own and o.cls in CARDS]
@@ -304,11 +311,11 @@ class ActionAnalyzer:
             held = self.holding[seat].update(t, bool(cards))
             if held is not None and held == (True, False) and self.in_hand and seat not in self.folded:
                 recent = t - self.visit_ended.get(seat, -1e9) < 2.0
-                if (
-                    seat in self.visits or recent
-                ):  # its own hand threw them: a fold, not the dealer collecting
-                    self.folded.add(seat)
-                    out.append(Fold(self.holding[seat].since, seat=seat, face_up=self._seen_up(seat)))
+                if seat in self.visits or recent:  # its own hand took them (the dealer collecting is not)
+                    since = self.holding[seat].since
+                    before = [n for (mt, n) in self.muck_history if mt <= since - 0.1]
+                    self.gone[seat] = (since, before[-1] if before else 0, False)
+            self._where_did_they_go(scene, seat, out)
             up = [o for o in cards if o.cls == "card_up" and o.track >= 0]
             if self.in_hand and seat not in self.folded:
                 fresh = [o for o in up if o.track not in self.exposed]
@@ -330,6 +337,40 @@ class ActionAnalyzer:
                 self.most_board = new
                 labels = tuple(o.label or None for o in fresh) if fresh else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
+
+    def _loose_cards(self, scene: TableScene) -> int:
+        """Cards in the muck or loose on the felt: where thrown-away cards fly and land."""
+        return sum(
+            1
+            for o in scene.of_class(*CARDS)
+            if o.place == FELT or self.geo.by_name.get(o.place) is self._muck
+        )
+
+    def _cards_left(self, seat: int) -> bool:
+        """Whether the seat's cards were last seen on the rail or off the table."""
+        return any(
+            s == seat and place in (RAIL, OFF)
+            for (place, s, cls, _) in self.last_place.values()
+            if cls in CARDS
+        )
+
+    def _where_did_they_go(self, scene: TableScene, seat: int, out: list[Event]) -> None:
+        """A seat's cards gone from its zones: a fold when they were seen flying over the felt or landing
+        in the muck; out of view (below the rail, or off the table when last seen there) when they
+        never were within ``MUCK_WAIT``."""
+        if seat not in self.gone:
+            return
+        since, loose_before, _ = self.gone[seat]
+        if max(n for (mt, n) in self.muck_history if mt >= since - 0.3) > loose_before:
+            del self.gone[seat]
+            self.folded.add(seat)
+            out.append(Fold(since, seat=seat, face_up=self._seen_up(seat)))
+        elif scene.t - since >= MUCK_WAIT:
+            del self.gone[seat]
+            off = self._cards_left(seat)
+            out.append(
+                CardsOutOfView(since, seat=seat, where=OutOfView.OFF_TABLE if off else OutOfView.BELOW_RAIL)
+            )
 
     def _seen_up(self, seat: int) -> bool:
         return any(cls == "card_up" and s == seat for (_, s, cls, _) in self.last_place.values())
@@ -371,6 +412,8 @@ class ActionAnalyzer:
             change = settled.update(scene.t, o.place not in (RAIL, OFF))
             if change is not None and change[1] and o.track not in self.placed:
                 what = FOREIGN[o.cls]
+                if o.cls == "drink" and o.label == "capped":  # open unless a classifier says capped
+                    what = ForeignObject.DRINK_CAPPED
                 self.placed[o.track] = (what, o.seat)
                 out.append(ObjectPlaced(settled.since, seat=o.seat, what=what))
         for track, (what, seat) in list(self.placed.items()):
@@ -384,27 +427,19 @@ class ActionAnalyzer:
     # ----- cards and chips leaving the table ------------------------------------------------------
 
     def _out_of_view(self, scene: TableScene, out: list[Event]) -> None:
-        now: dict[int, tuple[str, int | None, str, int]] = {}
+        """Chips on the rail or beyond it are leaving the table: reported for the nearest seat, once per
+        few seconds. (Cards that vanish are judged in ``_where_did_they_go``.)"""
         for o in scene.objects:
-            if o.track < 0 or o.cls not in (*CARDS, "chip"):
+            if o.track >= 0 and o.cls in CARDS:
+                self.last_place[o.track] = (o.place, o.seat, o.cls, o.value)
+            if o.cls != "chip" or o.place not in (RAIL, OFF) or not self.in_hand:
                 continue
-            before = self.last_place.get(o.track)
-            seat = o.seat if o.seat is not None else (before[1] if before else None)
-            now[o.track] = (o.place, seat, o.cls, o.value)
-            if before is None or not self.in_hand or seat is None:
-                continue
-            if o.place in (OFF, RAIL) and before[0] not in (OFF, RAIL):
-                where = OutOfView.BELOW_RAIL if o.place == RAIL else OutOfView.OFF_TABLE
-                if o.cls in CARDS:
-                    out.append(CardsOutOfView(scene.t, seat=seat, where=where))
-                else:
-                    top = self._top_value(o)
-                    out.append(
-                        ChipsOutOfView(
-                            scene.t, seat=seat, where=where, chips=denominations(o.value, top, self.chips)
-                        )
-                    )
-        self.last_place.update(now)
+            x, y = (o.box[0] + o.box[2]) / 2, (o.box[1] + o.box[3]) / 2
+            seat = self.geo.nearest_seat(x, y)
+            if seat is not None and scene.t - self.chips_left.get(seat, -1e9) > 3.0:
+                self.chips_left[seat] = scene.t
+                chips = denominations(o.value, self._top_value(o), self.chips)
+                out.append(ChipsOutOfView(scene.t, seat=seat, where=OutOfView.OFF_TABLE, chips=chips))
 
     # ----- the end of the hand --------------------------------------------------------------------
 

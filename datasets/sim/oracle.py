@@ -22,7 +22,8 @@ MIN_VISIBLE = 0.3  # an object hidden more than this is not "seen"
 
 class OraclePerception:
     """``perceive(frame)`` gives the annotated objects of ``frame.index`` as ``Detections``: card
-    identities in ``label``, a chip stack's top colour in ``label`` and its value in ``value``."""
+    identities in ``label``, a chip stack's top colour in ``label`` and its value in ``value``, a
+    drink's "capped" or "open" in ``label``."""
 
     def __init__(self, annotations: Path, chips: ChipSet) -> None:
         self.path = Path(annotations)
@@ -46,6 +47,9 @@ class OraclePerception:
                 top = o["chips"][-1] if o["chips"] else 0
                 labels.append(self._colour(top))
                 values.append(int(o["value"] or 0))
+            elif o["class"] == "drink":  # the renderer names what it drew: drink_capped3, drink_open1
+                labels.append("capped" if o["id"].startswith("drink_capped") else "open")
+                values.append(0)
             else:
                 labels.append(o["card"] or "")
                 values.append(0)
