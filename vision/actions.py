@@ -103,6 +103,7 @@ class Visit:
     release_t: float = 0.0
     in_stack_after_push: bool = False
     returned: bool = False
+    had_cards: bool = True  # the seat's cards were in its zones when the visit began
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     deepest_t: float = 0.0
 
@@ -206,6 +207,7 @@ class ActionAnalyzer:
             visit = self.visits.get(seat)
             if visit is None:
                 visit = self.visits[seat] = Visit(seat, t, t, bets, {o.track: o.value for o in in_bet})
+                visit.had_cards = self.has_cards.get(seat, False)
             visit.last_seen = t
             zone = self.geo.by_name.get(h.place)
             kind = zone.kind.value if zone is not None and zone.seat == seat else ""
@@ -275,7 +277,8 @@ class ActionAnalyzer:
             visit.deepest in ("cards", "bet")
             and self.turn() == visit.seat
             and visit.seat not in self.folded
-            and self.has_cards.get(visit.seat, False)  # cards on their way to the muck make a fold
+            and visit.had_cards
+            and self.has_cards.get(visit.seat, False)  # cards going away (a fold) or coming back: no tap
         ):
             out.append(TableTap(visit.deepest_t, seat=visit.seat))
 
