@@ -126,6 +126,7 @@ class ActionAnalyzer:
         self.most_board = 0  # this hand's most face-up board cards
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
+        self.exposed_at: dict[int, float] = {}  # when each seat last showed a card
         self.gone: dict[int, tuple[float, int, bool]] = {}  # seat -> (cards gone since, muck count, _)
         self._muck = next((z for z in geometry.zones if z.kind.value == "muck"), None)
         self.muck_history: list[tuple[float, int]] = []  # (t, cards in the muck) over the last seconds
@@ -278,6 +279,7 @@ class ActionAnalyzer:
             and self.turn() == visit.seat
             and visit.seat not in self.folded
             and visit.had_cards
+            and self.exposed_at.get(visit.seat, -1e9) < visit.start  # showing a card is no check
             and self.has_cards.get(visit.seat, False)  # cards going away (a fold) or coming back: no tap
         ):
             out.append(TableTap(visit.deepest_t, seat=visit.seat))
@@ -328,6 +330,7 @@ class ActionAnalyzer:
                     out.append(HandTabled(t, seat=seat, cards=tuple(o.label or None for o in up)))
                 elif len(up) == 1 and fresh and seat not in self.tabled:
                     self.exposed.add(fresh[0].track)
+                    self.exposed_at[seat] = t
                     out.append(CardExposed(t, seat=seat, card=fresh[0].label or None))
         board = [o for o in scene.in_place("board") if o.cls == "card_up"]
         change = self.board.update(t, len(board))
