@@ -57,7 +57,11 @@ def test_eval_refuses_a_folder_without_renders(tmp_path: Path) -> None:
 
 def test_matching_pairs_by_kind_seat_and_nearest_time() -> None:
     tallies: dict[str, Tally] = {}
-    truth = [("fold", 3, 10.0, {}), ("fold", 4, 12.0, {}), ("table_tap", 2, 5.0, {})]
+    truth: list[tuple[str, int | None, float, object]] = [
+        ("fold", 3, 10.0, {}),
+        ("fold", 4, 12.0, {}),
+        ("table_tap", 2, 5.0, {}),
+    ]
     seen = [
         ("fold", 3, 10.4, {}),
         ("fold", 4, 15.0, {}),
