@@ -62,7 +62,7 @@ def test_matching_pairs_by_kind_seat_and_nearest_time() -> None:
         ("fold", 4, 12.0, {}),
         ("table_tap", 2, 5.0, {}),
     ]
-    seen = [
+    seen: list[tuple[str, int | None, float, object]] = [
         ("fold", 3, 10.4, {}),
         ("fold", 4, 15.0, {}),
         ("table_tap", 2, 5.1, {}),
