@@ -127,9 +127,10 @@ class ActionAnalyzer:
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
         self.exposed_at: dict[int, float] = {}  # when each seat last showed a card
-        self.gone: dict[int, tuple[float, int, bool]] = {}  # seat -> (cards gone since, muck count, _)
+        self.gone: dict[int, float] = {}  # seat -> since when its cards are gone, destination unknown
         self._muck = next((z for z in geometry.zones if z.kind.value == "muck"), None)
-        self.muck_history: list[tuple[float, int]] = []  # (t, cards in the muck) over the last seconds
+        self.loose_tracks: set[int] = set()  # card tracks in the muck or loose on the felt last scene
+        self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt
         self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table
         self.board = Settled(hold)
         self.bets = Settled(hold)
@@ -288,8 +289,7 @@ class ActionAnalyzer:
 
     def _deal_and_cards(self, scene: TableScene, out: list[Event]) -> None:
         t = scene.t
-        self.muck_history = [(mt, n) for (mt, n) in self.muck_history if t - mt <= 3.0]
-        self.muck_history.append((t, self._loose_cards(scene)))
+        self._note_arrivals(scene)
         for seat, settled in self.seat_cards.items():
             own = (f"seat{seat}_cards", f"seat{seat}_bet")  # tabled cards are turned over in front
             cards = [o for o in scene.objects if o.place in own and o.cls in CARDS]
@@ -317,9 +317,7 @@ class ActionAnalyzer:
             if held is not None and held == (True, False) and self.in_hand and seat not in self.folded:
                 recent = t - self.visit_ended.get(seat, -1e9) < 2.0
                 if seat in self.visits or recent:  # its own hand took them (the dealer collecting is not)
-                    since = self.holding[seat].since
-                    before = [n for (mt, n) in self.muck_history if mt <= since - 0.1]
-                    self.gone[seat] = (since, before[-1] if before else 0, False)
+                    self.gone[seat] = self.holding[seat].since
             self._where_did_they_go(scene, seat, out)
             up = [o for o in cards if o.cls == "card_up" and o.track >= 0]
             if self.in_hand and seat not in self.folded:
@@ -344,13 +342,17 @@ class ActionAnalyzer:
                 labels = tuple(o.label or None for o in fresh) if fresh else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
 
-    def _loose_cards(self, scene: TableScene) -> int:
-        """Cards in the muck or loose on the felt: where thrown-away cards fly and land."""
-        return sum(
-            1
+    def _note_arrivals(self, scene: TableScene) -> None:
+        """Cards newly over the felt or in the muck (where thrown-away cards fly and land): a track not
+        there in the last scene, or one the tracker has not confirmed yet (a fast card)."""
+        loose = [
+            o
             for o in scene.of_class(*CARDS)
             if o.place == FELT or self.geo.by_name.get(o.place) is self._muck
-        )
+        ]
+        if any(o.track < 0 or o.track not in self.loose_tracks for o in loose):
+            self.arrivals = [a for a in self.arrivals if scene.t - a <= 5.0] + [scene.t]
+        self.loose_tracks = {o.track for o in loose if o.track >= 0}
 
     def _cards_left(self, seat: int) -> bool:
         """Whether the seat's cards were last seen on the rail or off the table."""
@@ -362,16 +364,19 @@ class ActionAnalyzer:
 
     def _where_did_they_go(self, scene: TableScene, seat: int, out: list[Event]) -> None:
         """A seat's cards gone from its zones: a fold when they were seen flying over the felt or landing
-        in the muck; out of view (below the rail, or off the table when last seen there) when they
-        never were within ``MUCK_WAIT``."""
+        in the muck; nothing when they reappear (a hand covered them); out of view (below the rail, or
+        off the table when last seen there) when, ``MUCK_WAIT`` on and the seat's hand gone, they never
+        reached the muck."""
         if seat not in self.gone:
             return
-        since, loose_before, _ = self.gone[seat]
-        if max(n for (mt, n) in self.muck_history if mt >= since - 0.3) > loose_before:
+        since = self.gone[seat]
+        if self.has_cards.get(seat, False):  # only covered by the hand for a while
+            del self.gone[seat]
+        elif any(a >= since - 0.3 for a in self.arrivals):
             del self.gone[seat]
             self.folded.add(seat)
             out.append(Fold(since, seat=seat, face_up=self._seen_up(seat)))
-        elif scene.t - since >= MUCK_WAIT:
+        elif scene.t - since >= MUCK_WAIT and seat not in self.visits:  # the hand has gone, and they with it
             del self.gone[seat]
             off = self._cards_left(seat)
             out.append(
