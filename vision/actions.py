@@ -104,6 +104,8 @@ class Visit:
     in_stack_after_push: bool = False
     returned: bool = False
     had_cards: bool = True  # the seat's cards were in its zones when the visit began
+    reach_frames: int = 0  # scenes with the hand over the seat's cards or bet
+    bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     deepest_t: float = 0.0
 
@@ -216,6 +218,8 @@ class ActionAnalyzer:
             rank = {"stack": 1, "cards": 2, "bet": 3}.get(kind, 0)
             if rank > {"stack": 1, "cards": 2, "bet": 3}.get(visit.deepest, 0):
                 visit.deepest, visit.deepest_t = kind, t
+            if rank >= 2:
+                visit.reach_frames += 1
             if kind == "stack" and visit.pushes:
                 visit.in_stack_after_push = True
             self._pushes(scene, visit)
@@ -225,7 +229,30 @@ class ActionAnalyzer:
                 del self.visits[seat]
                 self._close_visit(visit, t, out)
 
+    def _prior_chips(self, visit: Visit) -> tuple[tuple[tuple[int, ...], ...], PriorChips, tuple[int, ...]]:
+        """The pushes without the seat's earlier bet, what became of that bet, and the chips taken
+        back. Earlier-bet stacks gone from the bet zone came back among the pushed chips (combined
+        with the new ones) or went back toward the stack (pulled back)."""
+        pushes = [list(p) for p in visit.pushes if p]
+        if not visit.bet_values:
+            return tuple(tuple(p) for p in pushes), PriorChips.NONE, ()
+        gone = [v for track, v in visit.bet_values.items() if track not in visit.bet_now]
+        if not gone:
+            return tuple(tuple(p) for p in pushes), PriorChips.LEFT, ()
+        taken = [c for v in gone for c in denominations(v, 0, self.chips)]
+        last = list(pushes[-1])
+        if all(last.count(c) >= taken.count(c) for c in set(taken)) and len(last) > len(taken):
+            for c in taken:
+                last.remove(c)
+            return tuple(tuple(p) for p in [*pushes[:-1], last]), PriorChips.COMBINED, ()
+        every = len(gone) == len(visit.bet_values)
+        kind = PriorChips.PULLED_BACK if every else PriorChips.PARTLY_PULLED_BACK
+        return tuple(tuple(p) for p in pushes), kind, () if every else tuple(sorted(taken, reverse=True))
+
     def _pushes(self, scene: TableScene, visit: Visit) -> None:
+        visit.bet_now = {
+            o.track: o.value for o in scene.in_place(f"seat{visit.seat}_bet", "chip") if o.track >= 0
+        }
         new = [
             o
             for o in scene.in_place(f"seat{visit.seat}_bet", "chip")
@@ -265,18 +292,20 @@ class ActionAnalyzer:
         if not self.in_hand:
             return
         if visit.pushes:
-            prior = PriorChips.LEFT if visit.bet_tracks_at_start else PriorChips.NONE
+            pushes, prior, pulled = self._prior_chips(visit)
             out.append(
                 ChipAction(
                     visit.release_t,
                     seat=visit.seat,
-                    pushes=tuple(p for p in visit.pushes if p),
+                    pushes=pushes,
                     returned_to_stack=visit.returned,
                     prior=prior,
+                    prior_pulled_back=pulled,
                 )
             )
         elif (
             visit.deepest in ("cards", "bet")
+            and visit.reach_frames >= 2  # a tap rests a moment in front; a hand passing by does not
             and self.turn() == visit.seat
             and visit.seat not in self.folded
             and visit.had_cards
