@@ -47,7 +47,7 @@ from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 DEALER = 0  # owner id of the dealer's hands
 MUCK_WAIT = 1.2  # seconds a seat's vanished cards have to reach the muck before they count as hidden
-ONE_MOTION = 0.4  # seconds: chips landing closer together than this were released in one motion
+ONE_MOTION = 0.3  # seconds: chips landing closer together than this were released in one motion
 CARDS = ("card_up", "card_down")
 FOREIGN = {
     "phone": ForeignObject.PHONE,
@@ -106,6 +106,7 @@ class Visit:
     had_cards: bool = True  # the seat's cards were in its zones when the visit began
     reach_frames: int = 0  # scenes with the hand over the seat's cards or bet
     bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
+    items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     deepest_t: float = 0.0
 
@@ -129,6 +130,7 @@ class ActionAnalyzer:
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
         self.exposed_at: dict[int, float] = {}  # when each seat last showed a card
+        self.items_pushed: set[int] = set()  # protector tracks already counted as pushed this hand
         self.gone: dict[int, float] = {}  # seat -> since when its cards are gone, destination unknown
         self._muck = next((z for z in geometry.zones if z.kind.value == "muck"), None)
         self.loose_tracks: set[int] = set()  # card tracks in the muck or loose on the felt last scene
@@ -234,7 +236,7 @@ class ActionAnalyzer:
         back. Earlier-bet stacks gone from the bet zone came back among the pushed chips (combined
         with the new ones) or went back toward the stack (pulled back)."""
         pushes = [list(p) for p in visit.pushes if p]
-        if not visit.bet_values:
+        if not pushes or not visit.bet_values:
             return tuple(tuple(p) for p in pushes), PriorChips.NONE, ()
         gone = [v for track, v in visit.bet_values.items() if track not in visit.bet_now]
         if not gone:
@@ -269,6 +271,11 @@ class ActionAnalyzer:
             if before is not None and o.value > before:  # chips put on top of the earlier bet
                 chips += denominations(o.value - before, self._top_value(o), self.chips)
                 visit.bet_values[o.track] = o.value
+        for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector"):
+            if o.track >= 0 and o.track not in self.items_pushed:  # a protector pushed out as a bet
+                self.items_pushed.add(o.track)
+                visit.items.add(o.track)
+                visit.release_t = scene.t
         if not chips:
             return
         if visit.pushes and scene.t - visit.release_t < ONE_MOTION:
@@ -291,7 +298,7 @@ class ActionAnalyzer:
         self.visit_ended[visit.seat] = t
         if not self.in_hand:
             return
-        if visit.pushes:
+        if visit.pushes or visit.items:
             pushes, prior, pulled = self._prior_chips(visit)
             out.append(
                 ChipAction(
@@ -301,6 +308,7 @@ class ActionAnalyzer:
                     returned_to_stack=visit.returned,
                     prior=prior,
                     prior_pulled_back=pulled,
+                    non_value_items=len(visit.items),
                 )
             )
         elif (
@@ -419,6 +427,7 @@ class ActionAnalyzer:
         self.in_hand = True
         self.most_cards.clear()
         self.most_board = 0
+        self.items_pushed.clear()
         self.hand_no += 1
         self.folded.clear()
         self.tabled.clear()
@@ -445,8 +454,9 @@ class ActionAnalyzer:
     def _objects(self, scene: TableScene, out: list[Event]) -> None:
         seen: set[int] = set()
         for o in scene.of_class(*FOREIGN):
-            if o.track < 0:
-                continue
+            zone = self.geo.by_name.get(o.place)
+            if o.track < 0 or (zone is not None and zone.kind.value == "bet" and o.cls == "card_protector"):
+                continue  # a protector in a bet zone is a non-value item pushed as a bet (see visits)
             seen.add(o.track)
             settled = self.objects.setdefault(o.track, Settled(self.hold * 2))
             change = settled.update(scene.t, o.place not in (RAIL, OFF))
