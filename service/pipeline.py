@@ -35,7 +35,7 @@ from vision.events import (
 )
 from vision.motion import MotionGate
 from vision.source import Frame
-from vision.table import TableGeometry, build_scene
+from vision.table import TableGeometry, TableScene, build_scene
 from vision.tracking import Tracker
 
 Perception = Callable[[Frame], Detections]
@@ -61,12 +61,24 @@ class ModelPerception:
         return self.chips.assign(frame.image, dets, oblique=self.oblique)
 
 
+@dataclass(frozen=True, slots=True)
+class SetupCorrection:
+    """A dealer-console correction to the next hand's setup (the button, the blinds, a seat's stack);
+    ``t`` is when it was entered, on the camera's clock. ``None`` fields are left as they are."""
+
+    t: float = 0.0
+    button: int | None = None
+    blinds: tuple[int, int] | None = None
+    stack: tuple[int, int] | None = None  # (seat, amount)
+
+
 @dataclass(slots=True)
 class HandLog:
     """One hand as the pipeline saw it: its events and what the engine said."""
 
     hand_id: str
     t_start: float
+    setup: HandSetup | None = None
     events: list[Event] = field(default_factory=list)
     rulings: list[Ruling] = field(default_factory=list)
     alerts: list[Alert] = field(default_factory=list)
@@ -92,6 +104,9 @@ class CameraPipeline:
         self.analyzer = ActionAnalyzer(self.geometry, config.chips, turn=self._actor)
         self.console = sorted(console, key=lambda e: e.t)
         self.on_output = on_output
+        self.scene: TableScene | None = None  # the last frame's scene (clips draw it)
+        self.corrections: list[SetupCorrection] = []  # for the next hand's setup
+        self.blinds = config.game.blinds  # the config's, until the console corrects them
         self.judge: HandJudge | None = None
         self.hands: list[HandLog] = []
         self.stage_ms: dict[str, list[float]] = defaultdict(list)
@@ -119,7 +134,7 @@ class CameraPipeline:
             self.detector_calls += 1
             self._time("perceive+track", t1, clock())
         t2 = clock()
-        scene = build_scene(frame.index, frame.t, self._last_dets, self.geometry)
+        scene = self.scene = build_scene(frame.index, frame.t, self._last_dets, self.geometry)
         events = self.analyzer.update(scene)
         t3 = clock()
         self._time("scene+actions", t2, t3)
@@ -134,6 +149,21 @@ class CameraPipeline:
     def _time(self, stage: str, start: float, end: float) -> None:
         self.stage_ms[stage].append((end - start) * 1000)
 
+    def add_console(self, entry: Event | SetupCorrection) -> None:
+        """A dealer-console entry arriving while frames run: an event (``Declaration``,
+        ``ClockCalled``) is judged with the frame at its ``t``; a ``SetupCorrection`` applies to the
+        next hand's setup."""
+        if isinstance(entry, SetupCorrection):
+            self.corrections.append(entry)
+            return
+        self.console.append(entry)
+        self.console.sort(key=lambda e: e.t)
+
+    @property
+    def turn(self) -> tuple[int | None, float]:
+        """The seat to act (None when nobody is) and the camera time its decision began."""
+        return self._turn
+
     def _with_console(self, events: list[Event], t: float) -> list[Event]:
         due = []
         while self.console and self.console[0].t <= t:
@@ -145,11 +175,18 @@ class CameraPipeline:
     def _setup(self, started: HandStarted) -> HandSetup:
         game = self.config.game
         button = self._expected_button(started)
-        seats = tuple(SeatSetup(s, game.stacks.get(s, game.default_stack)) for s in game.seats)
+        stacks = dict(game.stacks)
+        for fix in self.corrections:  # the button then rotates from it; blinds stay; a stack is one hand's
+            button = fix.button if fix.button in game.seats else button
+            self.blinds = fix.blinds or self.blinds
+            if fix.stack is not None:
+                stacks[fix.stack[0]] = fix.stack[1]
+        self.corrections.clear()
+        seats = tuple(SeatSetup(s, stacks.get(s, game.default_stack)) for s in game.seats)
         return HandSetup(
             game=Game(game.game),
-            small_blind=game.blinds[0],
-            big_blind=game.blinds[1],
+            small_blind=self.blinds[0],
+            big_blind=self.blinds[1],
             button=button,
             seats=seats,
             bb_ante=game.bb_ante,
@@ -173,7 +210,7 @@ class CameraPipeline:
             setup = self._setup(event)
             self._last_button = setup.button
             self.judge = HandJudge(setup, self.profile)
-            self.hands.append(HandLog(event.hand_id, event.t))
+            self.hands.append(HandLog(event.hand_id, event.t, setup))
             self._turn = (None, event.t)
             out: list[Output] = []
             for earlier in [event, *self._between_hands]:  # what was already on the felt

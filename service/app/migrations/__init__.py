@@ -1,0 +1,1 @@
+"""Alembic migrations of the floor service database (applied by ``service.app.db.migrate``)."""
