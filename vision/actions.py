@@ -194,6 +194,13 @@ class ActionAnalyzer:
         return [(h, owners[i]) for i, h in enumerate(hands)]
 
     def _owner_of_new(self, h: SeenObject) -> int:
+        if h.place in (
+            RAIL,
+            OFF,
+        ):  # reaching in from outside: whose place is nearest, a seat's or the dealer's
+            x, y = (h.box[0] + h.box[2]) / 2, (h.box[1] + h.box[3]) / 2
+            nearest = self.geo.by_name[self.geo.nearest_zone(x, y)]
+            return nearest.seat if nearest.seat is not None else DEALER
         zone = self.geo.by_name.get(h.place)
         entering = h.place in (RAIL, OFF) or (zone is not None and zone.kind.value in ("stack", "cards"))
         seat = h.seat if zone is None or zone.seat is None else zone.seat

@@ -67,10 +67,16 @@ class TableGeometry:
         self.by_name = {z.name: z for z in self.zones}
         self.seats = tuple(sorted({z.seat for z in zones if z.seat is not None}))
 
-    def footprint(self, xyxy: np.ndarray) -> np.ndarray:
-        """(n, 2) float32 pixels where each box's object meets the table."""
+    def footprint(self, xyxy: np.ndarray, tall: np.ndarray | None = None) -> np.ndarray:
+        """(n, 2) float32 pixels where each box's object meets the table. A ``tall`` object (a bottle,
+        a glass: (n,) bool) leans away from the image centre in a wide overhead lens, so its base is
+        the point of its box nearest the centre."""
         x = (xyxy[:, 0] + xyxy[:, 2]) / 2
         y = xyxy[:, 3] - (xyxy[:, 3] - xyxy[:, 1]) * 0.25 if self.oblique else (xyxy[:, 1] + xyxy[:, 3]) / 2
+        if tall is not None and tall.any():
+            cx, cy = self.width / 2, self.height / 2
+            x = np.where(tall, np.clip(cx, xyxy[:, 0], xyxy[:, 2]), x)
+            y = np.where(tall, np.clip(cy, xyxy[:, 1], xyxy[:, 3]), y)
         return np.stack([x, y], axis=1).astype(np.float32)
 
     def place_of(self, x: float, y: float) -> str:
@@ -94,6 +100,10 @@ class TableGeometry:
             if d < best:
                 best, seat = d, zone.seat
         return seat
+
+    def nearest_zone(self, x: float, y: float) -> str:
+        """The name of the zone nearest the pixel (inside one: that one)."""
+        return max(self.zones, key=lambda z: cv2.pointPolygonTest(z.polygon, (x, y), True)).name
 
     def nearest_place(self, x: float, y: float) -> str:
         """Like ``place_of`` but a point on the felt outside every zone takes the nearest zone."""
@@ -136,7 +146,7 @@ class TableScene:
 
 def build_scene(frame: int, t: float, dets: Detections, geometry: TableGeometry) -> TableScene:
     """One frame's scene from tracked, labelled detections."""
-    feet = geometry.footprint(dets.xyxy)
+    feet = geometry.footprint(dets.xyxy, tall=dets.of_class("drink"))
     names = dets.class_names()
     objects = []
     for i, cls in enumerate(names):
