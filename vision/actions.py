@@ -47,6 +47,7 @@ from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 DEALER = 0  # owner id of the dealer's hands
 MUCK_WAIT = 1.2  # seconds a seat's vanished cards have to reach the muck before they count as hidden
+TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0.81, peeks 0.33-0.39)
 ONE_MOTION = 0.3  # seconds: chips landing closer together than this were released in one motion
 CARDS = ("card_up", "card_down")
 FOREIGN = {
@@ -105,6 +106,7 @@ class Visit:
     returned: bool = False
     had_cards: bool = True  # the seat's cards were in its zones when the visit began
     reach_frames: int = 0  # scenes with the hand over the seat's cards or bet
+    reach: float = 0.0  # furthest forward the hand got: 0 at the stack zone's centre, 1 at the bet zone's
     bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
@@ -193,6 +195,16 @@ class ActionAnalyzer:
         self.prev_hands = kept + [(scene.t, x, y, owners[i]) for i, (x, y) in enumerate(centres)]
         return [(h, owners[i]) for i, h in enumerate(hands)]
 
+    def _reach(self, seat: int, h: SeenObject) -> float:
+        """How far forward the hand's centre is along its seat's axis (stack zone 0, bet zone 1)."""
+        stack, bet = self.geo.by_name.get(f"seat{seat}_stack"), self.geo.by_name.get(f"seat{seat}_bet")
+        if stack is None or bet is None:
+            return 0.0
+        (sx, sy), (bx, by) = stack.centre, bet.centre
+        length2 = (bx - sx) ** 2 + (by - sy) ** 2 or 1.0
+        x, y = (h.box[0] + h.box[2]) / 2, (h.box[1] + h.box[3]) / 2
+        return ((x - sx) * (bx - sx) + (y - sy) * (by - sy)) / length2
+
     def _owner_of_new(self, h: SeenObject) -> int:
         if h.place in (
             RAIL,
@@ -229,6 +241,7 @@ class ActionAnalyzer:
                 visit.deepest, visit.deepest_t = kind, t
             if rank >= 2:
                 visit.reach_frames += 1
+            visit.reach = max(visit.reach, self._reach(seat, h))
             if kind == "stack" and visit.pushes:
                 visit.in_stack_after_push = True
             self._pushes(scene, visit)
@@ -321,6 +334,7 @@ class ActionAnalyzer:
         elif (
             visit.deepest in ("cards", "bet")
             and visit.reach_frames >= 2  # a tap rests a moment in front; a hand passing by does not
+            and visit.reach >= TAP_REACH  # a tap is on the felt in front of the cards; a peek is on them
             and self.turn() == visit.seat
             and visit.seat not in self.folded
             and visit.had_cards

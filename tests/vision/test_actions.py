@@ -138,16 +138,22 @@ def test_two_pushes_with_a_trip_back_to_the_stack_is_one_chip_action(geometry: T
     assert actions[0].returned_to_stack
 
 
-def test_a_touch_that_moves_nothing_is_a_tap_only_in_turn(geometry: TableGeometry) -> None:
+@pytest.mark.parametrize(
+    ("turn", "touch", "taps"),
+    [(2, "seat2_bet", 1), (1, "seat2_bet", 0), (2, "seat2_cards", 0)],
+    ids=["tap-in-turn", "tap-out-of-turn-ignored", "peek-on-the-cards"],
+)
+def test_a_touch_in_front_of_the_cards_that_moves_nothing_is_a_tap_in_turn(
+    geometry: TableGeometry, turn: int, touch: str, taps: int
+) -> None:
     g = geometry
-    for turn, taps in ((2, 1), (1, 0)):
-        table = Table(g, turn=turn)
-        cards = dealt(g)
-        table.show(1.0, *cards)
-        table.show(0.3, *cards, rail_hand(g, 7, 2))
-        table.show(0.3, *cards, thing(g, 7, "hand", "seat2_cards"))
-        table.show(1.0, *cards)
-        assert sum(isinstance(e, TableTap) for e in table.events) == taps
+    table = Table(g, turn=turn)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.3, *cards, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, thing(g, 7, "hand", touch))
+    table.show(1.0, *cards)
+    assert sum(isinstance(e, TableTap) for e in table.events) == taps
 
 
 def test_cards_thrown_away_by_the_seats_own_hand_are_a_fold(geometry: TableGeometry) -> None:
