@@ -48,6 +48,7 @@ from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 DEALER = 0  # owner id of the dealer's hands
 MUCK_WAIT = 1.2  # seconds a seat's vanished cards have to reach the muck before they count as hidden
 TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0.81, peeks 0.33-0.39)
+OBJECT_GONE = 2.0  # seconds an object must be missing before it counts as taken away (hands cover things)
 ONE_MOTION = 0.3  # seconds: chips landing closer together than this were released in one motion
 CARDS = ("card_up", "card_down")
 FOREIGN = {
@@ -485,13 +486,21 @@ class ActionAnalyzer:
                 what = FOREIGN[o.cls]
                 if o.cls == "drink" and o.label == "capped":  # open unless a classifier says capped
                     what = ForeignObject.DRINK_CAPPED
+                hidden = [
+                    k for k, (w, st) in self.placed.items() if k not in seen and (w, st) == (what, o.seat)
+                ]
+                if hidden:  # the same object seen again after a hand covered it: a new track, no new event
+                    del self.placed[hidden[0]]
+                    self.placed[o.track] = (what, o.seat)
+                    continue
                 self.placed[o.track] = (what, o.seat)
                 out.append(ObjectPlaced(settled.since, seat=o.seat, what=what))
         for track, (what, seat) in list(self.placed.items()):
             if track in seen:
                 continue
             settled = self.objects[track]
-            if settled.update(scene.t, False) is not None:
+            settled.update(scene.t, False)
+            if settled.value is False and scene.t - settled.since >= OBJECT_GONE:
                 del self.placed[track]
                 out.append(ObjectRemoved(settled.since, seat=seat, what=what))
 
