@@ -39,6 +39,7 @@ from vision.table import TableGeometry, TableScene, build_scene
 from vision.tracking import Tracker
 
 Perception = Callable[[Frame], Detections]
+CONSOLE_LAG = 1.0  # seconds console entries wait, so the camera's events before them are in first
 CONSOLE = (Declaration,)  # kinds that come from the dealer console, never from the camera
 
 
@@ -165,8 +166,11 @@ class CameraPipeline:
         return self._turn
 
     def _with_console(self, events: list[Event], t: float) -> list[Event]:
+        """Console entries join the camera's events ``CONSOLE_LAG`` late: the analyzers confirm what
+        the camera saw up to about that long after it happened (a fold once the cards reach the
+        muck), and a declaration must be judged after the actions that came before it."""
         due = []
-        while self.console and self.console[0].t <= t:
+        while self.console and self.console[0].t + CONSOLE_LAG <= t:
             due.append(self.console.pop(0))
         return sorted([*events, *due], key=lambda e: e.t)
 
@@ -259,7 +263,11 @@ class CameraPipeline:
         return self._judge(DecisionTime(t, seat=actor, seconds=round(t - self._turn[1], 3)))
 
     def close(self, t: float) -> list[Output]:
-        """End of the stream: a hand still open is closed, so nothing it raised is lost."""
+        """End of the stream: console entries still waiting are judged, then a hand still open is
+        closed, so nothing it raised is lost."""
+        out: list[Output] = []
+        for event in self._with_console([], float("inf")):
+            out += self._judge(event)
         if self.judge is None:
-            return []
-        return self._judge(HandEnded(t))
+            return out
+        return out + self._judge(HandEnded(t))
