@@ -23,10 +23,9 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import onnxruntime as ort
 
 from vision.detections import Detections
-from vision.detector import PREFERRED_PROVIDERS, ModelError
+from vision.detector import ModelError, open_session
 
 CARD_CM = (6.3, 8.8)  # width, height of a poker-size card
 INDEX_CM = (1.8, 2.7)  # index region (rank over small suit) from the card's corner
@@ -410,15 +409,7 @@ class CardReader:
             raise ModelError(
                 f"{path}: card classifier not found (train it with `python -m datasets.train.cards`)"
             )
-        available = ort.get_available_providers()
-        chosen = [p for p in (providers or PREFERRED_PROVIDERS) if p in available] or ["CPUExecutionProvider"]
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        try:
-            self.session = ort.InferenceSession(str(path), options, providers=chosen)
-        except Exception as exc:  # onnxruntime raises several types for a bad file
-            raise ModelError(f"{path}: not a loadable ONNX model ({type(exc).__name__}: {exc})") from None
+        self.session = open_session(path, providers, threads)
         meta = self.session.get_modelmeta().custom_metadata_map
         try:
             self.ranks: tuple[str, ...] = tuple(ast.literal_eval(meta["ranks"]))

@@ -45,6 +45,22 @@ class StepTimes:
     history: list[tuple[float, float, float]] = field(default_factory=list)
 
 
+def open_session(
+    path: Path, providers: tuple[str, ...] | None = None, threads: int = 2
+) -> ort.InferenceSession:
+    """An ONNX Runtime session on the best provider present (CUDA/TensorRT before CPU), ``threads``
+    intra-op threads; a file ONNX Runtime cannot load is a ``ModelError`` naming it."""
+    available = ort.get_available_providers()
+    chosen = [p for p in (providers or PREFERRED_PROVIDERS) if p in available] or ["CPUExecutionProvider"]
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    try:
+        return ort.InferenceSession(str(path), options, providers=chosen)
+    except Exception as exc:  # onnxruntime raises several types for a bad file
+        raise ModelError(f"{path}: not a loadable ONNX model ({type(exc).__name__}: {exc})") from None
+
+
 class OnnxDetector:
     def __init__(
         self, path: Path | str, conf: float = 0.25, providers: tuple[str, ...] | None = None, threads: int = 2
@@ -54,15 +70,7 @@ class OnnxDetector:
             raise ModelError(
                 f"{path}: model file not found (run `railbird train detector` or restore models/)"
             )
-        available = ort.get_available_providers()
-        chosen = [p for p in (providers or PREFERRED_PROVIDERS) if p in available] or ["CPUExecutionProvider"]
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        try:
-            self.session = ort.InferenceSession(str(path), options, providers=chosen)
-        except Exception as exc:  # onnxruntime raises several types for a bad file
-            raise ModelError(f"{path}: not a loadable ONNX model ({type(exc).__name__}: {exc})") from None
+        self.session = open_session(path, providers, threads)
         meta = self.session.get_modelmeta().custom_metadata_map
         try:
             names_map = ast.literal_eval(meta["names"])
