@@ -450,6 +450,9 @@ class ActionAnalyzer:
         self.most_cards.clear()
         self.most_board = 0
         self.items_pushed.clear()
+        self.last_place.clear()  # per-track memory lasts one hand, so a long stream stays small
+        self.exposed.clear()
+        self.objects = {k: v for k, v in self.objects.items() if k in self.placed}
         self.hand_no += 1
         self.folded.clear()
         self.tabled.clear()
