@@ -15,12 +15,8 @@ import pytest
 
 pytest.importorskip("selenium", reason="selenium is not installed (pip install -e '.[dev]')")
 
-try:
-    from service.app.main import create_app
-    from service.app.settings import Settings
-except ImportError as exc:  # the backend is written alongside the pages
-    pytest.skip(f"the real floor service is not importable yet: {exc}", allow_module_level=True)
-
+from service.app.main import create_app
+from service.app.settings import Settings
 from tests.service.browser.conftest import Served, js_errors
 from tests.service.browser.fake_backend import Media
 from tests.service.browser.floor_data import MISDEAL_35A2
