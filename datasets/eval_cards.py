@@ -22,7 +22,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from datasets.train.card_data import EDJE_RANKS, REAL_SAMPLES, edje_boxes, edje_image, source_split
+from datasets.train.card_data import EDJE_RANKS, REAL_SAMPLES
+from datasets.train.card_real import edje_boxes, edje_image, source_split
 from vision.cards import UNREADABLE, CardReader, CornerReading, bench_card_reader, index_crops
 
 EDJE_TEST = REAL_SAMPLES / "edje_cards" / "images" / "test"

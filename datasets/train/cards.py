@@ -586,7 +586,7 @@ def main(argv: list[str] | None = None) -> None:
         )
         print(json.dumps({"onnx": str(run.onnx), "params": run.params, "val": run.val}))
     else:
-        from datasets.train.card_data import extract_real
+        from datasets.train.card_real import extract_real
 
         out = Path(args.out)
         counts = extract_real(out, args.teacher)

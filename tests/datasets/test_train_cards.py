@@ -13,15 +13,13 @@ from datasets.train.card_data import (
     RANKS,
     SUITS,
     CropSet,
-    extract_edje_train,
     font_crops,
     load_crops,
     middle_and_edge_crops,
     parse_label,
-    polygon_quad,
     region_crop,
-    unmirror,
 )
+from datasets.train.card_real import extract_edje_train, polygon_quad, unmirror
 from datasets.train.cards import augment, build_model, train_card_classifier
 from vision.cards import CROP_SIZE, WARP_SIZE, CardReader, quad_crops
 
