@@ -34,6 +34,7 @@ from vision.events import (
     ObjectRemoved,
 )
 from vision.motion import MotionGate
+from vision.readings import StillReadings
 from vision.source import Frame
 from vision.table import TableGeometry, TableScene, build_scene
 from vision.tracking import Tracker
@@ -55,11 +56,15 @@ class ModelPerception:
         self.cards = CardReader(Path(config.detector.cards_model))
         self.chips = ChipClassifier(config.chips)
         self.oblique = config.view == "oblique"
+        self.still = StillReadings(("card_up", "chip"))  # objects at rest are not read again
 
     def __call__(self, frame: Frame) -> Detections:
         dets = self.detector(frame.image)[0]
-        dets = self.cards.label(frame.image, dets)
-        return self.chips.assign(frame.image, dets, oblique=self.oblique)
+        dets, todo = self.still.recall(frame.image, dets)
+        dets = self.cards.label(frame.image, dets, only=todo)
+        dets = self.chips.assign(frame.image, dets, oblique=self.oblique, only=todo)
+        self.still.remember(dets)
+        return dets
 
 
 @dataclass(frozen=True, slots=True)

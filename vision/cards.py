@@ -483,10 +483,19 @@ class CardReader:
         """One card: ("As" or "unreadable", confidence 0..1)."""
         return self.read_many(image, np.asarray(box, np.float32).reshape(1, 4))[0]
 
-    def label(self, image: np.ndarray, detections: Detections, card_class: str = "card_up") -> Detections:
+    def label(
+        self,
+        image: np.ndarray,
+        detections: Detections,
+        card_class: str = "card_up",
+        only: np.ndarray | None = None,
+    ) -> Detections:
         """A new ``Detections`` whose ``card_class`` rows carry the card read ("As" or "unreadable")
-        in ``label``; other rows are unchanged."""
+        in ``label``; other rows are unchanged. ``only``: an (n,) bool mask; rows outside it are
+        not read (they keep their label)."""
         mask = detections.of_class(card_class)
+        if only is not None:
+            mask &= only
         labels = detections.label.copy()
         if mask.any():
             for i, (card, _) in zip(

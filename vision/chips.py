@@ -339,11 +339,19 @@ class ChipClassifier:
         return ChipReading(spec.value, spec.name, round(confidence, 4), round(best, 3), spec.value)
 
     def assign(
-        self, frame: np.ndarray, detections: Detections, chip_class: str = "chip", oblique: bool = False
+        self,
+        frame: np.ndarray,
+        detections: Detections,
+        chip_class: str = "chip",
+        oblique: bool = False,
+        only: np.ndarray | None = None,
     ) -> Detections:
         """A new ``Detections`` with ``value`` and ``label`` set for every ``chip_class`` row (others
-        keep theirs). ``oblique``: boxes hold whole stacks seen from the side; the top face is read."""
+        keep theirs). ``oblique``: boxes hold whole stacks seen from the side; the top face is read.
+        ``only``: an (n,) bool mask; rows outside it are not read (they keep their value and label)."""
         mask = detections.of_class(chip_class)
+        if only is not None:
+            mask &= only
         if not mask.any():
             return detections
         values = detections.value.copy()

@@ -33,29 +33,38 @@ def _timed(fn, runs: int) -> tuple[float, float]:  # type: ignore[no-untyped-def
 
 
 def bench_detector(
-    path: Path, runs: int = 50, threads: int = 2, frame_shape: tuple[int, int] = (720, 1280)
+    path: Path,
+    runs: int = 50,
+    threads: int = 2,
+    frame_shape: tuple[int, int] = (720, 1280),
+    imgsz: int | None = None,
 ) -> Timing:
-    """Whole detector call (letterbox + inference + decoding) on a 1280x720 frame."""
-    detector = OnnxDetector(path, threads=threads)
+    """Whole detector call (letterbox + inference + decoding) on a 1280x720 frame; ``imgsz`` sets the
+    long side for a dynamic-shape model (default: its training size)."""
+    detector = OnnxDetector(path, threads=threads, imgsz=imgsz)
     rng = np.random.default_rng(0)
     frame = rng.integers(0, 255, (*frame_shape, 3), dtype=np.uint8)
     for _ in range(3):
         detector(frame)
     p50, p95 = _timed(lambda: detector(frame), runs)
-    return Timing(f"detector {path.name} at {detector.imgsz}", p50, p95, runs)
+    h, w = detector.input_shape(frame_shape)
+    return Timing(f"detector {path.name} at {detector.imgsz} (input {w}x{h})", p50, p95, runs)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m vision.speed MODEL.onnx...``: detector milliseconds per 1280x720 frame."""
+    """``python -m vision.speed MODEL.onnx... [--imgsz 320 640]``: detector milliseconds per 1280x720
+    frame, at each long side a dynamic-shape model is asked for."""
     import argparse
 
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("models", nargs="*", type=Path, default=[Path("models/detector.onnx")])
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--imgsz", type=int, nargs="*", default=[320, 640])
     args = parser.parse_args(argv)
     for model in args.models:
-        print(bench_detector(model, runs=args.runs, threads=args.threads))
+        for imgsz in args.imgsz:
+            print(bench_detector(model, runs=args.runs, threads=args.threads, imgsz=imgsz))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ from datasets.sim.objects import DET_CLASSES
 from datasets.train.detector import DetectorRecipe, train_detector
 from vision.detector import ModelError, OnnxDetector
 
+SHIPPED = Path(__file__).resolve().parents[2] / "models" / "detector.onnx"
+
 
 @pytest.mark.slow
 def test_tiny_training_exports_a_model_onnx_runtime_can_run(tmp_path: Path):
@@ -32,6 +34,21 @@ def test_tiny_training_exports_a_model_onnx_runtime_can_run(tmp_path: Path):
     (result,) = detector(frame)
     assert result.xyxy.shape[1] == 4 and len(result) > 0
     assert (result.xyxy[:, 2] <= 1280).all() and (result.xyxy[:, 3] <= 720).all()
+    # exported with dynamic shapes: a 16:9 frame is fed at its own aspect, padded to the stride
+    assert detector.input_hw is None and detector.input_shape((720, 1280)) == (96, 160)
+    wide, tall = detector([frame, np.zeros((400, 300, 3), np.uint8)])
+    assert (wide.xyxy[:, 2] <= 1280).all() and (tall.xyxy[:, 2] <= 300).all()
+    assert (tall.xyxy[:, 3] <= 400).all()
+
+
+def test_the_shipped_detector_takes_a_camera_frame_at_its_own_aspect():
+    detector = OnnxDetector(SHIPPED)
+    assert detector.input_shape((720, 1280)) == (192, 320)
+    assert detector.input_shape((1080, 1920)) == (192, 320)
+    assert detector.input_shape((480, 640)) == (256, 320)
+    assert OnnxDetector(SHIPPED, imgsz=640).input_shape((720, 1280)) == (384, 640)
+    tensor, (box,) = detector.preprocess([np.zeros((720, 1280, 3), np.uint8)])
+    assert tensor.shape == (1, 3, 192, 320) and box.scale == 0.25 and box.pad == (0, 6)
 
 
 def test_missing_and_corrupt_models_are_clear_errors(tmp_path: Path):
