@@ -130,8 +130,11 @@ def _event_rows(events: Iterable[Event]) -> list[tuple[str, int | None, float, A
     return rows
 
 
-def score_scenario(folder: Path, perceive_for: Callable[[Any], Any]) -> ScenarioResult:
-    """Run the pipeline over one rendered folder and score it."""
+def score_scenario(
+    folder: Path, perceive_for: Callable[[Any], Any], detector_rate: float | None = None
+) -> ScenarioResult:
+    """Run the pipeline over one rendered folder and score it; ``detector_rate`` replaces the
+    camera config's detector calls per second while things move."""
     from service.pipeline import CameraPipeline
     from vision.camera_config import load_camera_config
     from vision.source import FrameSource
@@ -141,6 +144,10 @@ def score_scenario(folder: Path, perceive_for: Callable[[Any], Any]) -> Scenario
     meta = json.loads((folder / "scenario.json").read_text(encoding="utf-8"))
     tags = meta.get("scenario", {}).get("tags", []) if isinstance(meta.get("scenario"), dict) else []
     config = load_camera_config(folder / "camera.yaml")
+    if detector_rate is not None:
+        config = config.model_copy(
+            update={"detector": config.detector.model_copy(update={"rate": detector_rate})}
+        )
     pipeline = CameraPipeline(
         config, perceive_for(config), console=[e for e in truth if isinstance(e, CONSOLE)]
     )

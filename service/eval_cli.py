@@ -30,6 +30,14 @@ def eval_command(
         str, typer.Option(help="model: the shipped ONNX models; oracle: the renderer's own boxes")
     ] = "model",
     json_out: Annotated[Path | None, typer.Option("--json", help="write the full report here")] = None,
+    detector_rate: Annotated[
+        float | None,
+        typer.Option(
+            min=0.5,
+            max=120,
+            help="detector calls per second while things move (default: each camera config's)",
+        ),
+    ] = None,
 ) -> None:
     """Run the pipeline on rendered scenarios; per event and alert kind precision, recall and timing."""
     from datasets.eval_pipeline import aggregate, as_json, find_folders, score_scenario
@@ -50,12 +58,13 @@ def eval_command(
         task = progress.add_task("scenarios", total=len(folders))
         try:
             for folder in folders:
-                results.append(score_scenario(folder, perceive_for))
+                results.append(score_scenario(folder, perceive_for, detector_rate))
                 progress.advance(task)
         except KeyboardInterrupt:
             err.print(f"interrupted: scoring the {len(results)} scenarios finished so far")
     report = aggregate(results)
     report["perception"] = perception
+    report["detector_rate"] = detector_rate
     _print(report)
     if json_out is not None:
         json_out.parent.mkdir(parents=True, exist_ok=True)

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import cv2
+
 from vision.chipset import ChipSet
 from vision.events import (
     CardExposed,
@@ -56,6 +58,8 @@ FOREIGN = {
     "drink": ForeignObject.DRINK_OPEN,
     "card_protector": ForeignObject.CARD_PROTECTOR,
 }
+BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
+PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was pitched
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
 
@@ -129,6 +133,10 @@ class ActionAnalyzer:
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
         self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
+        self.covered: dict[int, int] = {}  # seat -> its cards hidden under a card pitched on top
+        self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
+        self.landings: list[tuple[int, float, int]] = []  # (seat, when, cards seen there before)
+        self.seen_at_seat: dict[int, int] = {}  # seat -> cards seen in its zones in the last scene
         self.most_board = 0  # this hand's most face-up board cards
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
@@ -136,6 +144,8 @@ class ActionAnalyzer:
         self.items_pushed: set[int] = set()  # protector tracks already counted as pushed this hand
         self.gone: dict[int, float] = {}  # seat -> since when its cards are gone, destination unknown
         self._muck = next((z for z in geometry.zones if z.kind.value == "muck"), None)
+        self._dealer_zone = next((z.name for z in geometry.zones if z.kind.value == "dealer"), "dealer")
+        self.up_on_deck = -1e9  # when a face-up card was last seen on the deck (a boxed card)
         self.loose_tracks: set[int] = set()  # card tracks in the muck or loose on the felt last scene
         self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt
         self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table
@@ -348,25 +358,36 @@ class ActionAnalyzer:
 
     def _deal_and_cards(self, scene: TableScene, out: list[Event]) -> None:
         t = scene.t
+        if any(o.cls == "card_up" for o in scene.in_place(self._dealer_zone)):
+            self.up_on_deck = t
         self._note_arrivals(scene)
+        self._note_pitches(scene)
         for seat, settled in self.seat_cards.items():
             own = (f"seat{seat}_cards", f"seat{seat}_bet")  # tabled cards are turned over in front
             cards = [o for o in scene.objects if o.place in own and o.cls in CARDS]
-            change = settled.update(t, len(cards))
+            self.seen_at_seat[seat] = len(cards)
+            if not cards:
+                self.covered.pop(seat, None)
+            change = settled.update(t, len(cards) + self.covered.get(seat, 0))
             if change is not None:
                 new = int(change[1] or 0)  # type: ignore[call-overload]
                 most = self.most_cards.get(seat, 0) if self.in_hand else 0
                 if new > most:  # more than the seat ever held this hand (a hidden card coming back is not)
                     if not self.in_hand:
                         self._start(settled.since, scene, out)
-                    self.most_cards[seat] = new
                     up = [o for o in cards if o.cls == "card_up"]
+                    # a card seen face up on the deck before it was pitched was boxed: it is set
+                    # aside, so it does not count toward the seat's cards
+                    boxed = bool(up) and settled.since - self.up_on_deck <= BOXED_S
+                    if not boxed:
+                        self.most_cards[seat] = new
                     out.append(
                         CardsDealt(
                             settled.since,
                             seat=seat,
                             count=new - most,
                             face_up=bool(up),
+                            boxed=boxed,
                             cards=tuple(o.label or None for o in up) if len(up) == new - most else (),
                         )
                     )
@@ -379,7 +400,8 @@ class ActionAnalyzer:
                     self.gone[seat] = self.holding[seat].since
             self._where_did_they_go(scene, seat, out)
             up = [o for o in cards if o.cls == "card_up" and o.track >= 0]
-            if self.in_hand and seat not in self.folded:
+            steady = settled.candidate == settled.value  # not a card arriving (a deal reports those)
+            if self.in_hand and seat not in self.folded and steady:
                 fresh = [o for o in up if o.track not in self.exposed]
                 if len(up) >= 2 and seat not in self.tabled and fresh:
                     self.tabled.add(seat)
@@ -400,6 +422,40 @@ class ActionAnalyzer:
                 self.most_board = new
                 labels = tuple(o.label or None for o in fresh) if fresh else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
+
+    def _note_pitches(self, scene: TableScene) -> None:
+        """Follow cards in flight. A card seen loose for under ``PITCH_S`` (a pitch: the tracker
+        confirms a fast card late, so it is seen once or twice) that vanishes within three card
+        lengths of a seat's cards has landed there. If the seat then shows no more cards than
+        before, it came down on top of another one (the tracker may even carry the old card's track
+        on): the hidden card is counted too."""
+        t = scene.t
+        now = {o.track: o for o in scene.of_class(*CARDS) if o.track >= 0}
+        for track, (x, y, since, size) in self.flying.items():
+            if track in now or t - since > PITCH_S:
+                continue
+            seat = self.geo.nearest_seat(x, y)
+            zone = self.geo.by_name.get(f"seat{seat}_cards")
+            if seat is None or zone is None or seat in self.visits:
+                continue
+            if -cv2.pointPolygonTest(zone.polygon, (x, y), True) <= 3 * size:
+                self.landings.append((seat, t, self.seen_at_seat.get(seat, 0)))
+        self.flying = {
+            track: (
+                (o.box[0] + o.box[2]) / 2,
+                (o.box[1] + o.box[3]) / 2,
+                self.flying[track][2] if track in self.flying else t,
+                max(o.box[2] - o.box[0], o.box[3] - o.box[1]),
+            )
+            for track, o in now.items()
+            if o.place == FELT
+            or (self.geo.by_name.get(o.place) not in (self._muck, None) and not o.place.endswith("_cards"))
+        }
+        for landing in [a for a in self.landings if t - a[1] >= self.hold + 0.1]:
+            self.landings.remove(landing)
+            seat, _, before = landing
+            if self.seen_at_seat.get(seat, 0) <= before:
+                self.covered[seat] = self.covered.get(seat, 0) + 1
 
     def _note_arrivals(self, scene: TableScene) -> None:
         """Cards newly over the felt or in the muck (where thrown-away cards fly and land): a track not
@@ -448,6 +504,8 @@ class ActionAnalyzer:
     def _start(self, t: float, scene: TableScene, out: list[Event]) -> None:
         self.in_hand = True
         self.most_cards.clear()
+        self.covered.clear()
+        self.landings.clear()
         self.most_board = 0
         self.items_pushed.clear()
         self.last_place.clear()  # per-track memory lasts one hand, so a long stream stays small

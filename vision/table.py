@@ -105,6 +105,18 @@ class TableGeometry:
         """The name of the zone nearest the pixel (inside one: that one)."""
         return max(self.zones, key=lambda z: cv2.pointPolygonTest(z.polygon, (x, y), True)).name
 
+    def spilled_into(self, x: float, y: float, reach: float) -> str | None:
+        """The bet or pot zone within ``reach`` pixels of a point on the felt, if any: chips pushed
+        in spill past the lines an operator drew, and belong to the bet they were pushed into."""
+        best, name = reach, None
+        for zone in self.zones:
+            if zone.kind not in (ZoneKind.BET, ZoneKind.POT):
+                continue
+            d = -cv2.pointPolygonTest(zone.polygon, (x, y), True)
+            if d <= best:
+                best, name = d, zone.name
+        return name
+
     def nearest_place(self, x: float, y: float) -> str:
         """Like ``place_of`` but a point on the felt outside every zone takes the nearest zone."""
         place = self.place_of(x, y)
@@ -152,6 +164,9 @@ def build_scene(frame: int, t: float, dets: Detections, geometry: TableGeometry)
     for i, cls in enumerate(names):
         x, y = float(feet[i, 0]), float(feet[i, 1])
         place = geometry.place_of(x, y)
+        if place == FELT and cls == "chip":
+            x0, y0, x1, y1 = dets.xyxy[i]
+            place = geometry.spilled_into(x, y, reach=float(max(x1 - x0, y1 - y0))) or FELT
         zone = geometry.by_name.get(place)
         seat = zone.seat if zone is not None else None
         if seat is None and cls not in ("chip", "card_up", "card_down") and place in (FELT, RAIL):

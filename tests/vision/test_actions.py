@@ -116,6 +116,59 @@ def test_a_card_hidden_under_a_hand_and_seen_again_is_not_dealt_twice(geometry: 
     assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
 
 
+def between(geo: TableGeometry, track: int, cls: str, a: str, b: str, share: float) -> SeenObject:
+    """A card on the felt ``share`` of the way from zone ``a``'s centre to zone ``b``'s (in flight)."""
+    (xa, ya), (xb, yb) = geo.by_name[a].centre, geo.by_name[b].centre
+    x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+    return SeenObject(track, cls, (x - 10, y - 10, x + 10, y + 10), geo.place_of(x, y), None)
+
+
+def test_a_card_pitched_on_top_of_another_still_counts(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    first, second = (
+        thing(geometry, 100, "card_down", "seat1_cards"),
+        thing(geometry, 101, "card_down", "seat1_cards"),
+    )
+    table.show(1.0, first, second)
+    flying = between(geometry, 102, "card_down", "dealer", "seat1_cards", 0.8)
+    table.show(0.1, first, second, flying)
+    table.show(1.0, first, second)  # the third card landed exactly on the second: still two in view
+    deals = [e for e in table.events if isinstance(e, CardsDealt)]
+    assert sum(e.count for e in deals) == 3 and {e.seat for e in deals} == {1}
+
+
+def test_a_card_resting_on_the_felt_that_is_picked_up_is_not_a_pitch(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry)
+    loose = between(geometry, 120, "card_down", "dealer", "seat1_cards", 0.8)
+    table.show(1.0, *cards, loose)  # lies there longer than a pitch takes
+    table.show(1.0, *cards)
+    assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
+
+
+def test_a_card_dealt_face_up_is_one_face_up_deal_not_also_an_exposure(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    down = thing(geometry, 100, "card_down", "seat1_cards")
+    table.show(1.0, down)
+    table.show(1.0, down, thing(geometry, 105, "card_up", "seat1_cards", label="Kd"))
+    assert "CardExposed" not in table.kinds()
+    (late,) = [e for e in table.events if isinstance(e, CardsDealt) and e.face_up]
+    assert (late.seat, late.cards, late.boxed) == (1, ("Kd",), False)
+
+
+def test_a_card_seen_face_up_on_the_deck_then_dealt_is_boxed(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    down = thing(geometry, 100, "card_down", "seat2_cards")
+    table.show(1.0, down)
+    table.show(0.2, down, thing(geometry, 106, "card_up", "dealer", label="Ts"))
+    boxed = thing(geometry, 107, "card_up", "seat1_cards", label="Ts")
+    table.show(0.6, down, boxed)
+    table.show(0.6, down)  # set aside to the muck
+    table.show(1.0, down, thing(geometry, 108, "card_down", "seat1_cards"))  # its replacement
+    deals = [(e.seat, e.face_up, e.boxed) for e in table.events if isinstance(e, CardsDealt)]
+    assert deals == [(2, False, False), (1, True, True), (1, False, False)]
+
+
 def test_two_pushes_with_a_trip_back_to_the_stack_is_one_chip_action(geometry: TableGeometry) -> None:
     table = Table(geometry)
     cards = dealt(geometry)
