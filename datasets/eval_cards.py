@@ -79,6 +79,12 @@ def read_edje(reader: CardReader, folder: Path = EDJE_TEST, held_out: bool = Fal
             crops, fitted = found
             corners = tuple(reader.corner_readings(*reader.classify(crops)))
             card, conf = reader.decide(list(corners))
+            if card == UNREADABLE:  # the reader's second look (CardReader.read_many)
+                more = index_crops(img, box, second_look=True)
+                if more is not None:
+                    crops = np.concatenate([crops, more[0]])
+                    corners += tuple(reader.corner_readings(*reader.classify(more[0])))
+                    card, conf = reader.decide(list(corners))
             results.append(CardResult(xml_path.stem, box, rank, corners, crops, fitted, card, conf))
     return results
 

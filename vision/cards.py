@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -33,6 +34,7 @@ CROP_SIZE = (32, 48)  # width, height of a corner crop, px
 WARP_SIZE = (224, 313)  # the upright card, px (2x the crop scale: 35.6 px/cm)
 UNREADABLE = "unreadable"
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card_classifier.onnx"
+SECOND_LOOK_ZOOMS = (1.0, 0.8, 1.25)  # index areas tried on a second look (decks differ)
 MIN_BOX_PX = 8.0  # a box narrower or lower than this holds no readable card
 CONFLICT_RATIO = 0.8  # a different card read this nearly as surely as the best makes the card unreadable
 MAX_CORNER_COS = 0.42  # corners of a fitted card quad stay within 90 +- 25 degrees
@@ -276,13 +278,14 @@ def corner_crops(card_img: np.ndarray) -> np.ndarray:
 
 
 def anchored_crops(
-    image: np.ndarray, box: np.ndarray | tuple[float, ...], sideways: bool | None = None
+    image: np.ndarray, box: np.ndarray | tuple[float, ...], sideways: bool | None = None, zoom: float = 1.0
 ) -> np.ndarray:
     """Index corners read straight from the box's corners when no card outline was found: a card
     of the box's scale anchored at the box's top-left and, turned half round, at its bottom-right.
     A box that holds only the visible strip of an overlapped card still has that card's index in
     its corner. The card is taken upright in the box (``sideways`` False), lying across it (True),
-    or, by default, along the box's long side. Same shape as ``corner_crops``."""
+    or, by default, along the box's long side. ``zoom`` scales the index area taken (a deck whose
+    index is larger or smaller than the usual). Same shape as ``corner_crops``."""
     x1, y1, x2, y2 = (float(v) for v in box)
     if sideways is None:
         sideways = x2 - x1 > y2 - y1
@@ -294,7 +297,7 @@ def anchored_crops(
     across, along = float(np.linalg.norm(u)), float(np.linalg.norm(v))
     u, v = u / max(across, 1e-6), v / max(along, 1e-6)
     s = max(along / CARD_CM[1], across / CARD_CM[0])  # px per cm
-    du, dv = INDEX_CM[0] * s * u, INDEX_CM[1] * s * v
+    du, dv = INDEX_CM[0] * s * zoom * u, INDEX_CM[1] * s * zoom * v
     w, h = 2 * CROP_SIZE[0], 2 * CROP_SIZE[1]
     dst = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) - 0.5
     out = []
@@ -308,11 +311,13 @@ def anchored_crops(
     return np.stack(out)
 
 
-def quad_crops(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+def quad_crops(image: np.ndarray, quad: np.ndarray, zoom: float = 1.0) -> np.ndarray:
     """``corner_crops(warp_card(image, quad))`` without warping the whole card: each index corner
-    is warped straight from the frame (the same sampling, a tenth of the pixels)."""
+    is warped straight from the frame (the same sampling, a tenth of the pixels). ``zoom`` as in
+    ``anchored_crops``."""
     w, h = WARP_SIZE
-    cw, ch = round(w * INDEX_CM[0] / CARD_CM[0]), round(h * INDEX_CM[1] / CARD_CM[1])
+    cw = round(w * INDEX_CM[0] * zoom / CARD_CM[0])
+    ch = round(h * INDEX_CM[1] * zoom / CARD_CM[1])
     card = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) - 0.5
     to_frame = cv2.getPerspectiveTransform(card, np.asarray(quad, np.float32))  # upright card px -> frame px
     half_turn = np.array([[-1, 0, w - 1], [0, -1, h - 1], [0, 0, 1]], np.float64)
@@ -350,25 +355,33 @@ def inscribed_quads(box: np.ndarray | tuple[float, ...]) -> list[np.ndarray]:
     return [orient_quad(cv2.boxPoints((centre, size, sign * deg))) for sign in (1.0, -1.0)]
 
 
-def index_crops(image: np.ndarray, box: np.ndarray | tuple[float, ...]) -> tuple[np.ndarray, bool] | None:
+def index_crops(
+    image: np.ndarray, box: np.ndarray | tuple[float, ...], second_look: bool = False
+) -> tuple[np.ndarray, bool] | None:
     """Index corner crops of the card in ``box`` ((k, 48, 32, 3) uint8, pairs as ``corner_crops``) and
     whether they come from the card's fitted outline (k = 2). Without an outline: ``anchored_crops``
     of the box with the card along it and across it, then the pairs of both ``inscribed_quads`` when
-    the box fits a turned card (k = 4 or 8); the reader keeps the surest. None when the box is too
-    small or outside the image."""
+    the box fits a turned card (k = 4 or 8); the reader keeps the surest. ``second_look``: every
+    candidate at once (the outline's pair, its other two corners, and all the box-based ones), for a
+    card the first look could not read. None when the box is too small or outside the image."""
     h, w = image.shape[:2]
     x1, y1, x2, y2 = (float(v) for v in box)
     x1, y1, x2, y2 = max(x1, 0.0), max(y1, 0.0), min(x2, float(w)), min(y2, float(h))
     if x2 - x1 < MIN_BOX_PX or y2 - y1 < MIN_BOX_PX:
         return None
     quad = find_card_quad(image, (x1, y1, x2, y2))
-    if quad is not None:
+    if quad is not None and not second_look:
         return quad_crops(image, quad), True
-    crops = [
-        anchored_crops(image, (x1, y1, x2, y2), sideways)
+    zooms = SECOND_LOOK_ZOOMS if second_look else (1.0,)
+    crops = []
+    if quad is not None:  # the outline may be right but taken the wrong way round (a cut-off card)
+        crops += [quad_crops(image, q, z) for q in (quad, np.roll(quad, 1, axis=0)) for z in zooms]
+    crops += [
+        anchored_crops(image, (x1, y1, x2, y2), sideways, z)
         for sideways in (x2 - x1 > y2 - y1, y2 - y1 >= x2 - x1)
+        for z in zooms
     ]
-    crops += [quad_crops(image, q) for q in inscribed_quads((x1, y1, x2, y2))]
+    crops += [quad_crops(image, q, z) for q in inscribed_quads((x1, y1, x2, y2)) for z in zooms]
     return np.concatenate(crops), False
 
 
@@ -425,7 +438,7 @@ class CardReader:
         self.threshold = float(meta.get("threshold", 0.5)) if threshold is None else threshold
         self.input_name = self.session.get_inputs()[0].name
         self.path = path
-        self.times: dict[str, float] = {"rectify": 0.0, "infer": 0.0}
+        self.times: dict[str, float] = {"read": 0.0}  # milliseconds of the last read_many
         self.classify(np.zeros((2, CROP_SIZE[1], CROP_SIZE[0], 3), np.uint8))  # warm-up
 
     def classify(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -459,25 +472,43 @@ class CardReader:
 
     def read_many(self, image: np.ndarray, boxes: np.ndarray) -> list[tuple[str, float]]:
         """Each card in ``boxes`` ((n, 4) xyxy pixels of ``image``, BGR uint8) as ("As" or
-        "unreadable", confidence 0..1); all corners of the frame go through the model in one call."""
+        "unreadable", confidence 0..1). All first-look corners of the frame go through the model in
+        one call; cards that came out unreadable get a second look with every candidate corner at
+        several index sizes (``index_crops(second_look=True)``) in one more call."""
         t0 = time.perf_counter()
+        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+        per_card: list[list[CornerReading]] = [[] for _ in range(len(boxes))]
+        self._look(image, boxes, range(len(boxes)), per_card, second_look=False)
+        results = [self.decide(c) for c in per_card]
+        again = [i for i, c in enumerate(per_card) if c and results[i][0] == UNREADABLE]
+        if again:
+            self._look(image, boxes, again, per_card, second_look=True)
+            for i in again:
+                results[i] = self.decide(per_card[i])
+        self.times = {"read": (time.perf_counter() - t0) * 1e3}
+        return results
+
+    def _look(
+        self,
+        image: np.ndarray,
+        boxes: np.ndarray,
+        which: Iterable[int],
+        per_card: list[list[CornerReading]],
+        second_look: bool,
+    ) -> None:
+        """Classify the index crops of the cards ``which`` into ``per_card``."""
         crops: list[np.ndarray] = []
         owner: list[int] = []
-        for i, box in enumerate(np.asarray(boxes, np.float32).reshape(-1, 4)):
-            found = index_crops(image, box)
+        for i in which:
+            found = index_crops(image, boxes[i], second_look)
             if found is None:
                 continue
             crops.extend(found[0])
             owner += [i] * len(found[0])
-        t1 = time.perf_counter()
-        batch = np.stack(crops) if crops else np.zeros((0, CROP_SIZE[1], CROP_SIZE[0], 3), np.uint8)
-        rank, suit = self.classify(batch)
-        t2 = time.perf_counter()
-        self.times = {"rectify": (t1 - t0) * 1e3, "infer": (t2 - t1) * 1e3}
-        per_card: list[list[CornerReading]] = [[] for _ in range(len(boxes))]
-        for i, reading in zip(owner, self.corner_readings(rank, suit), strict=True):
-            per_card[i].append(reading)
-        return [self.decide(c) for c in per_card]
+        if crops:
+            rank, suit = self.classify(np.stack(crops))
+            for i, reading in zip(owner, self.corner_readings(rank, suit), strict=True):
+                per_card[i].append(reading)
 
     def read(self, image: np.ndarray, box: np.ndarray | tuple[float, ...]) -> tuple[str, float]:
         """One card: ("As" or "unreadable", confidence 0..1)."""

@@ -57,7 +57,7 @@ class StillReadings:
         classes: tuple[str, ...],
         min_iou: float = 0.85,
         max_change: float = 6.0,
-        retry_after: int = 3,
+        retry_after: int = 10,
     ):
         self.classes = classes
         self.retry_after = retry_after
