@@ -52,7 +52,9 @@ class ModelPerception:
         from vision.chips import ChipClassifier
         from vision.detector import OnnxDetector
 
-        self.detector = OnnxDetector(Path(config.detector.model), conf=config.detector.conf)
+        self.detector = OnnxDetector(
+            Path(config.detector.model), conf=config.detector.conf, imgsz=config.detector.imgsz
+        )
         self.cards = CardReader(Path(config.detector.cards_model))
         self.chips = ChipClassifier(config.chips)
         self.oblique = config.view == "oblique"

@@ -130,6 +130,13 @@ class DetectorConfig(Strict):
     rate: float = Field(10.0, gt=0, le=120, description="detector calls per second at most")
     idle_rate: float = Field(1.0, ge=0, le=120, description="calls per second while nothing moves")
     conf: float = Field(0.3, gt=0, lt=1)
+    imgsz: int | None = Field(
+        None,
+        ge=128,
+        le=1920,
+        multiple_of=32,
+        description="long side frames are scaled to for the detector (default: the size it was trained at)",
+    )
 
 
 class MotionConfig(Strict):

@@ -331,6 +331,7 @@ BAD = [
     ("unknown_game", _set("game.game", "stud"), "game.game", "'nlhe'"),
     ("unknown_key", _set("detectr", {"rate": 5}), "detectr", "Extra inputs are not permitted"),
     ("wrong_version", _set("version", 2), "version", "Input should be 1"),
+    ("detector_size_off_stride", _set("detector", {"imgsz": 300}), "detector.imgsz", "multiple of 32"),
 ]
 
 
