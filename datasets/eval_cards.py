@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -36,8 +36,9 @@ class CardResult:
     image: str
     box: tuple[float, float, float, float]
     true_rank: str  # "9", "T", "J", "Q", "K", "A"
-    corners: tuple[CornerReading, ...]
-    crops: np.ndarray  # (2, 48, 32, 3) uint8, what the model saw
+    corners: tuple[CornerReading, ...]  # the first look's
+    more: tuple[CornerReading, ...]  # a second look's (taken for every card, used when needed)
+    crops: np.ndarray  # (k, 48, 32, 3) uint8, what the model saw
     fitted: bool
     card: str  # the reader's answer at its threshold
     confidence: float
@@ -69,6 +70,7 @@ def read_edje(reader: CardReader, folder: Path = EDJE_TEST, held_out: bool = Fal
                         box,
                         rank,
                         (),
+                        (),
                         np.zeros((0, 48, 32, 3), np.uint8),
                         False,
                         UNREADABLE,
@@ -78,15 +80,25 @@ def read_edje(reader: CardReader, folder: Path = EDJE_TEST, held_out: bool = Fal
                 continue
             crops, fitted = found
             corners = tuple(reader.corner_readings(*reader.classify(crops)))
-            card, conf = reader.decide(list(corners))
-            if card == UNREADABLE:  # the reader's second look (CardReader.read_many)
-                more = index_crops(img, box, second_look=True)
-                if more is not None:
-                    crops = np.concatenate([crops, more[0]])
-                    corners += tuple(reader.corner_readings(*reader.classify(more[0])))
-                    card, conf = reader.decide(list(corners))
-            results.append(CardResult(xml_path.stem, box, rank, corners, crops, fitted, card, conf))
+            second = index_crops(img, box, second_look=True)
+            more: tuple[CornerReading, ...] = ()
+            if second is not None:
+                more = tuple(reader.corner_readings(*reader.classify(second[0])))
+            result = CardResult(xml_path.stem, box, rank, corners, more, crops, fitted, UNREADABLE, 0.0)
+            card, conf = answer(reader, result)
+            if card == UNREADABLE and second is not None:
+                crops = np.concatenate([crops, second[0]])
+            results.append(replace(result, crops=crops, card=card, confidence=conf))
     return results
+
+
+def answer(reader: CardReader, result: CardResult) -> tuple[str, float]:
+    """What ``CardReader.read_many`` answers for this card at the reader's threshold: the first look,
+    then, when that is unreadable, the first and second looks together."""
+    card, conf = reader.decide(list(result.corners))
+    if card == UNREADABLE and result.more:
+        card, conf = reader.decide([*result.corners, *result.more], second_look=True)
+    return card, conf
 
 
 def summarise(
@@ -97,7 +109,7 @@ def summarise(
     if threshold is not None:
         reader.threshold = threshold
     try:
-        answers = [reader.decide(list(r.corners)) for r in results]
+        answers = [answer(reader, r) for r in results]
     finally:
         reader.threshold = saved
     n = len(results)

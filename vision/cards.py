@@ -35,6 +35,7 @@ WARP_SIZE = (224, 313)  # the upright card, px (2x the crop scale: 35.6 px/cm)
 UNREADABLE = "unreadable"
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card_classifier.onnx"
 SECOND_LOOK_ZOOMS = (1.0, 0.8, 1.25)  # index areas tried on a second look (decks differ)
+SECOND_LOOK_THRESHOLD = 0.7  # the surest corner of a second look must reach this
 MIN_BOX_PX = 8.0  # a box narrower or lower than this holds no readable card
 CONFLICT_RATIO = 0.8  # a different card read this nearly as surely as the best makes the card unreadable
 MAX_CORNER_COS = 0.42  # corners of a fitted card quad stay within 90 +- 25 degrees
@@ -456,16 +457,18 @@ class CardReader:
             out.append(CornerReading(self.ranks[r] + self.suits[s], float(pr[r] * ps[s]), float(pr[-1])))
         return out
 
-    def decide(self, corners: list[CornerReading]) -> tuple[str, float]:
-        """One card from its corners: the surest reading, unless it is below the threshold or another
-        corner reads a different card nearly as surely (above the threshold and at least
-        ``CONFLICT_RATIO`` of the best): then no reading is trusted."""
+    def decide(self, corners: list[CornerReading], second_look: bool = False) -> tuple[str, float]:
+        """One card from its corners: the surest reading, unless it is below the threshold (a
+        stricter one, ``SECOND_LOOK_THRESHOLD``, after a second look: many more candidates give a
+        wrong corner more chances) or another corner reads a different card nearly as surely (above
+        the threshold and at least ``CONFLICT_RATIO`` of the best): then no reading is trusted."""
         if not corners:
             return UNREADABLE, 0.0
+        threshold = max(self.threshold, SECOND_LOOK_THRESHOLD) if second_look else self.threshold
         best = max(corners, key=lambda c: c.confidence)
-        if best.confidence < self.threshold:
+        if best.confidence < threshold:
             return UNREADABLE, best.confidence
-        rival = max(self.threshold, CONFLICT_RATIO * best.confidence)
+        rival = max(threshold, CONFLICT_RATIO * best.confidence)
         if any(c.card != best.card and c.confidence >= rival for c in corners):
             return UNREADABLE, best.confidence
         return best.card, best.confidence
@@ -484,7 +487,7 @@ class CardReader:
         if again:
             self._look(image, boxes, again, per_card, second_look=True)
             for i in again:
-                results[i] = self.decide(per_card[i])
+                results[i] = self.decide(per_card[i], second_look=True)
         self.times = {"read": (time.perf_counter() - t0) * 1e3}
         return results
 
