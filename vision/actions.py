@@ -154,6 +154,7 @@ class ActionAnalyzer:
         self.table_clear = Settled(0.6)
         self.objects: dict[int, Settled] = {}
         self.placed: dict[int, tuple[ForeignObject, int | None]] = {}
+        self.object_first_seen: dict[int, tuple[int | None, float]] = {}  # track -> its seat, when
         self.in_hand = False
         self.folded: set[int] = set()
         self.exposed: set[int] = set()  # card tracks already reported face up
@@ -351,8 +352,15 @@ class ActionAnalyzer:
             and visit.had_cards
             and self.exposed_at.get(visit.seat, -1e9) < visit.start  # showing a card is no check
             and self.has_cards.get(visit.seat, False)  # cards going away (a fold) or coming back: no tap
+            and not self._put_down_during(visit)  # a hand that leaves a protector there did not tap
         ):
             out.append(TableTap(visit.deepest_t, seat=visit.seat))
+
+    def _put_down_during(self, visit: Visit) -> bool:
+        """Whether an object (a protector, a phone) first appeared at the visit's seat while it lasted."""
+        return any(
+            seat == visit.seat and first >= visit.start for seat, first in self.object_first_seen.values()
+        )
 
     # ----- cards: the deal, the board, folds, exposures ------------------------------------------
 
@@ -511,6 +519,7 @@ class ActionAnalyzer:
         self.last_place.clear()  # per-track memory lasts one hand, so a long stream stays small
         self.exposed.clear()
         self.objects = {k: v for k, v in self.objects.items() if k in self.placed}
+        self.object_first_seen = {k: v for k, v in self.object_first_seen.items() if k in self.placed}
         self.hand_no += 1
         self.folded.clear()
         self.tabled.clear()
@@ -541,6 +550,7 @@ class ActionAnalyzer:
             if o.track < 0 or (zone is not None and zone.kind.value == "bet" and o.cls == "card_protector"):
                 continue  # a protector in a bet zone is a non-value item pushed as a bet (see visits)
             seen.add(o.track)
+            self.object_first_seen.setdefault(o.track, (o.seat, scene.t))
             settled = self.objects.setdefault(o.track, Settled(self.hold * 2))
             change = settled.update(scene.t, o.place not in (RAIL, OFF))
             if change is not None and change[1] and o.track not in self.placed:

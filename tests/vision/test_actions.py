@@ -252,3 +252,18 @@ def test_a_phone_put_on_the_felt_is_placed_once(geometry: TableGeometry) -> None
     table.show(2.0, *cards, phone)
     placed = [e for e in table.events if isinstance(e, ObjectPlaced)]
     assert [(e.seat, e.what.value) for e in placed] == [(2, "phone")]
+
+
+def test_a_hand_that_leaves_a_protector_in_front_of_the_cards_did_not_tap(geometry: TableGeometry) -> None:
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.3, *cards, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))
+    protector = thing(g, 91, "card_protector", "seat2_cards")
+    table.show(1.5, *cards, protector)
+    assert not any(isinstance(e, TableTap) for e in table.events)
+    assert [(e.seat, e.what.value) for e in table.events if isinstance(e, ObjectPlaced)] == [
+        (2, "card_protector")
+    ]
