@@ -243,3 +243,48 @@ def aggregate(results: list[ScenarioResult]) -> dict[str, Any]:
 
 def as_json(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=1, default=lambda o: asdict(o))
+
+
+def as_markdown(report: dict[str, Any]) -> str:
+    """The report as a Markdown section: headline figures, per-kind tables, the scenarios still wrong."""
+    alerts = report["alerts"]
+    met = [k for k, s in alerts.items() if s["precision"] >= 0.95 and s["recall"] >= 0.95]
+    wrong = [s for s in report["per_scenario"] if s["missed_alerts"] or s["extra_alerts"]]
+
+    def overall(kind: str) -> str:
+        tp = sum(s["tp"] for s in report[kind].values())
+        fp = sum(s["fp"] for s in report[kind].values())
+        fn = sum(s["fn"] for s in report[kind].values())
+        p, r = (tp / (tp + fp) if tp + fp else 0.0), (tp / (tp + fn) if tp + fn else 0.0)
+        return f"{kind} recall {r:.3f}, precision {p:.3f}"
+
+    lines = [
+        f"{report['scenarios']} scenarios, {report['perception']} perception"
+        + (f", detector at {report['detector_rate']} calls/s" if report.get("detector_rate") else "")
+        + ".",
+        "",
+        f"- {overall('events')}; {overall('alerts')}",
+        f"- alert kinds meeting both 0.95 targets: {len(met)} of {len(alerts)}",
+        f"- scenarios raising exactly their answer key: {report['scenarios'] - len(wrong)} of "
+        f"{report['scenarios']}",
+        f"- ruling accuracy on matched alerts: {report['ruling_accuracy']}",
+        f"- false alarms: {report['false_alarms']} in {report['clean_hands']} clean hands "
+        f"({report['false_alarms_per_100_clean_hands']} per 100; target <= 1)",
+    ]
+    for kind in ("events", "alerts"):
+        lines += ["", f"| {kind[:-1]} kind | true | seen | precision | recall | timing mean s | abs p95 s |"]
+        lines.append("|---|---|---|---|---|---|---|")
+        for name, s in report[kind].items():
+            mean = "-" if s["dt_mean"] is None else f"{s['dt_mean']:+.2f}"
+            p95 = "-" if s["abs_dt_p95"] is None else f"{s['abs_dt_p95']:.2f}"
+            lines.append(
+                f"| {name} | {s['tp'] + s['fn']} | {s['tp'] + s['fp']} | {s['precision']:.3f} "
+                f"| {s['recall']:.3f} | {mean} | {p95} |"
+            )
+    if wrong:
+        lines += ["", "Scenarios not raising exactly their answer key:", ""]
+        lines += [
+            f"- {s['name']}: missed {s['missed_alerts'] or '-'}, extra {s['extra_alerts'] or '-'}"
+            for s in wrong
+        ]
+    return "\n".join(lines) + "\n"

@@ -30,6 +30,9 @@ def eval_command(
         str, typer.Option(help="model: the shipped ONNX models; oracle: the renderer's own boxes")
     ] = "model",
     json_out: Annotated[Path | None, typer.Option("--json", help="write the full report here")] = None,
+    markdown_out: Annotated[
+        Path | None, typer.Option("--markdown", help="write the report as a Markdown section here")
+    ] = None,
     detector_rate: Annotated[
         float | None,
         typer.Option(
@@ -40,7 +43,7 @@ def eval_command(
     ] = None,
 ) -> None:
     """Run the pipeline on rendered scenarios; per event and alert kind precision, recall and timing."""
-    from datasets.eval_pipeline import aggregate, as_json, find_folders, score_scenario
+    from datasets.eval_pipeline import aggregate, as_json, as_markdown, find_folders, score_scenario
 
     if perception not in ("model", "oracle"):
         err.print(f"[bold red]error:[/] --perception must be model or oracle, not '{perception}'")
@@ -70,6 +73,10 @@ def eval_command(
         json_out.parent.mkdir(parents=True, exist_ok=True)
         json_out.write_text(as_json(report) + "\n", encoding="utf-8")
         console.print(f"wrote {json_out}")
+    if markdown_out is not None:
+        markdown_out.parent.mkdir(parents=True, exist_ok=True)
+        markdown_out.write_text(as_markdown(report), encoding="utf-8")
+        console.print(f"wrote {markdown_out}")
 
 
 def _print(report: dict[str, Any]) -> None:

@@ -38,15 +38,19 @@ def test_string_bet_hand_is_seen_event_for_event(string_bet: Rendered) -> None:
 
 
 def test_eval_command_writes_its_report(string_bet: Rendered, tmp_path: Path) -> None:
-    out = tmp_path / "report.json"
+    out, md = tmp_path / "report.json", tmp_path / "report.md"
     run = CliRunner().invoke(
-        app, ["eval", str(string_bet.folder), "--perception", "oracle", "--json", str(out)]
+        app,
+        ["eval", str(string_bet.folder), "--perception", "oracle", "--json", str(out), "--markdown", str(md)],
     )
     assert run.exit_code == 0, run.output
     report = json.loads(out.read_text())
     assert report["alerts"]["string_bet"]["recall"] == 1.0
     assert report["ruling_accuracy"] == 1.0
     assert "string_bet" in run.output
+    section = md.read_text()
+    assert "| string_bet | 1 | 1 | 1.000 | 1.000 |" in section
+    assert "scenarios raising exactly their answer key: 1 of 1" in section
 
 
 def test_eval_refuses_a_folder_without_renders(tmp_path: Path) -> None:
