@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import cv2
 
+from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
 from vision.events import (
     CardExposed,
@@ -59,6 +60,7 @@ FOREIGN = {
     "card_protector": ForeignObject.CARD_PROTECTOR,
 }
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
+RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card is not in flight
 PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was pitched
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
@@ -143,8 +145,8 @@ class ActionAnalyzer:
         self.exposed_at: dict[int, float] = {}  # when each seat last showed a card
         self.items_pushed: set[int] = set()  # protector tracks already counted as pushed this hand
         self.gone: dict[int, float] = {}  # seat -> since when its cards are gone, destination unknown
-        self._muck = next((z for z in geometry.zones if z.kind.value == "muck"), None)
-        self._dealer_zone = next((z.name for z in geometry.zones if z.kind.value == "dealer"), "dealer")
+        self._muck = next((z for z in geometry.zones if z.kind is ZoneKind.MUCK), None)
+        self._dealer_zone = next((z.name for z in geometry.zones if z.kind is ZoneKind.DEALER), "dealer")
         self.up_on_deck = -1e9  # when a face-up card was last seen on the deck (a boxed card)
         self.loose_tracks: set[int] = set()  # card tracks in the muck or loose on the felt last scene
         self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt
@@ -456,14 +458,19 @@ class ActionAnalyzer:
                 max(o.box[2] - o.box[0], o.box[3] - o.box[1]),
             )
             for track, o in now.items()
-            if o.place == FELT
-            or (self.geo.by_name.get(o.place) not in (self._muck, None) and not o.place.endswith("_cards"))
+            if self._loose(o)
         }
         for landing in [a for a in self.landings if t - a[1] >= self.hold + 0.1]:
             self.landings.remove(landing)
             seat, _, before = landing
             if self.seen_at_seat.get(seat, 0) <= before:
                 self.covered[seat] = self.covered.get(seat, 0) + 1
+
+    def _loose(self, o: SeenObject) -> bool:
+        """A card away from where cards rest: not in the muck, on the deck or among a seat's cards
+        (one on the board lies there for long, so it never counts as a pitch)."""
+        zone = self.geo.by_name.get(o.place)
+        return o.place == FELT or (zone is not None and zone.kind not in RESTING)
 
     def _note_arrivals(self, scene: TableScene) -> None:
         """Cards newly over the felt or in the muck (where thrown-away cards fly and land): a track not
