@@ -23,8 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import cv2
-
 from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
 from vision.events import (
@@ -46,6 +44,7 @@ from vision.events import (
     PriorChips,
     TableTap,
 )
+from vision.pitches import PitchWatch
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 DEALER = 0  # owner id of the dealer's hands
@@ -60,8 +59,6 @@ FOREIGN = {
     "card_protector": ForeignObject.CARD_PROTECTOR,
 }
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
-RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card is not in flight
-PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was pitched
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
 
@@ -135,9 +132,7 @@ class ActionAnalyzer:
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
         self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
-        self.covered: dict[int, int] = {}  # seat -> its cards hidden under a card pitched on top
-        self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
-        self.landings: list[tuple[int, float, int]] = []  # (seat, when, cards seen there before)
+        self.pitches = PitchWatch(geometry, hold)  # cards pitched on top of other cards
         self.seen_at_seat: dict[int, int] = {}  # seat -> cards seen in its zones in the last scene
         self.most_board = 0  # this hand's most face-up board cards
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
@@ -371,14 +366,14 @@ class ActionAnalyzer:
         if any(o.cls == "card_up" for o in scene.in_place(self._dealer_zone)):
             self.up_on_deck = t
         self._note_arrivals(scene)
-        self._note_pitches(scene)
+        self.pitches.update(scene, self.seen_at_seat, self.visits)
         for seat, settled in self.seat_cards.items():
             own = (f"seat{seat}_cards", f"seat{seat}_bet")  # tabled cards are turned over in front
             cards = [o for o in scene.objects if o.place in own and o.cls in CARDS]
             self.seen_at_seat[seat] = len(cards)
             if not cards:
-                self.covered.pop(seat, None)
-            change = settled.update(t, len(cards) + self.covered.get(seat, 0))
+                self.pitches.cards_gone(seat)
+            change = settled.update(t, len(cards) + self.pitches.covered.get(seat, 0))
             if change is not None:
                 new = int(change[1] or 0)  # type: ignore[call-overload]
                 most = self.most_cards.get(seat, 0) if self.in_hand else 0
@@ -433,45 +428,6 @@ class ActionAnalyzer:
                 labels = tuple(o.label or None for o in fresh) if fresh else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
 
-    def _note_pitches(self, scene: TableScene) -> None:
-        """Follow cards in flight. A card seen loose for under ``PITCH_S`` (a pitch: the tracker
-        confirms a fast card late, so it is seen once or twice) that vanishes within three card
-        lengths of a seat's cards has landed there. If the seat then shows no more cards than
-        before, it came down on top of another one (the tracker may even carry the old card's track
-        on): the hidden card is counted too."""
-        t = scene.t
-        now = {o.track: o for o in scene.of_class(*CARDS) if o.track >= 0}
-        for track, (x, y, since, size) in self.flying.items():
-            if track in now or t - since > PITCH_S:
-                continue
-            seat = self.geo.nearest_seat(x, y)
-            zone = self.geo.by_name.get(f"seat{seat}_cards")
-            if seat is None or zone is None or seat in self.visits:
-                continue
-            if -cv2.pointPolygonTest(zone.polygon, (x, y), True) <= 3 * size:
-                self.landings.append((seat, t, self.seen_at_seat.get(seat, 0)))
-        self.flying = {
-            track: (
-                (o.box[0] + o.box[2]) / 2,
-                (o.box[1] + o.box[3]) / 2,
-                self.flying[track][2] if track in self.flying else t,
-                max(o.box[2] - o.box[0], o.box[3] - o.box[1]),
-            )
-            for track, o in now.items()
-            if self._loose(o)
-        }
-        for landing in [a for a in self.landings if t - a[1] >= self.hold + 0.1]:
-            self.landings.remove(landing)
-            seat, _, before = landing
-            if self.seen_at_seat.get(seat, 0) <= before:
-                self.covered[seat] = self.covered.get(seat, 0) + 1
-
-    def _loose(self, o: SeenObject) -> bool:
-        """A card away from where cards rest: not in the muck, on the deck or among a seat's cards
-        (one on the board lies there for long, so it never counts as a pitch)."""
-        zone = self.geo.by_name.get(o.place)
-        return o.place == FELT or (zone is not None and zone.kind not in RESTING)
-
     def _note_arrivals(self, scene: TableScene) -> None:
         """Cards newly over the felt or in the muck (where thrown-away cards fly and land): a track not
         there in the last scene, or one the tracker has not confirmed yet (a fast card)."""
@@ -519,8 +475,7 @@ class ActionAnalyzer:
     def _start(self, t: float, scene: TableScene, out: list[Event]) -> None:
         self.in_hand = True
         self.most_cards.clear()
-        self.covered.clear()
-        self.landings.clear()
+        self.pitches.reset()
         self.most_board = 0
         self.items_pushed.clear()
         self.last_place.clear()  # per-track memory lasts one hand, so a long stream stays small
