@@ -6,7 +6,9 @@ Two mechanisms carry almost all of it:
   once it has held still for ``hold`` seconds (``Settled``), so a card flying over a zone or a
   detector flicker changes nothing. Cards landing in a seat's zone are a deal; face-up cards on the
   board are a street; a seat's cards gone (to the muck) are a fold; every bet zone emptied into the
-  pot is a pull-in; the table cleared is the end of the hand.
+  pot is a pull-in; the table cleared is the end of the hand. A seat's count includes cards a pitch
+  landed on top of (``vision.pitches``); a face-up card that was seen face up on the deck first was
+  boxed, and does not count toward the seat's cards.
 - **Seat visits.** A player's hand reaching onto the felt opens a visit for its seat; the visit ends
   when the hand has been gone ``leave`` seconds. Chips that landed in the seat's bet zone during the
   visit are its pushes (a push ends when the chips are released; a trip back to the stack zone
