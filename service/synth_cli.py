@@ -99,6 +99,12 @@ def library_command(
     only: Annotated[str | None, typer.Option(help="glob on scenario names, e.g. 'misdeal*'")] = None,
     directory: Annotated[Path, typer.Option(help="scenario folder")] = SCENARIOS_DIR,
     force: Annotated[bool, typer.Option(help="render again even when up to date")] = False,
+    seed_offset: Annotated[
+        int,
+        typer.Option(
+            min=0, help="add this to every seed (a held-out set: folders named NAME-sSEED), e.g. 2000"
+        ),
+    ] = 0,
 ) -> None:
     """Render every scenario and variant of the library. Ctrl-C keeps the finished ones."""
     try:
@@ -122,6 +128,7 @@ def library_command(
                 directory=directory,
                 only=only,
                 force=force,
+                seed_offset=seed_offset,
                 on_start=started,
                 progress=lambda n, total: progress.update(frames, completed=n, total=total),
             )

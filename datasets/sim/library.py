@@ -303,12 +303,25 @@ def render_library(
     on_start: Callable[[Scenario, int, int], None] | None = None,
     progress: Progress | None = None,
     renderer_for: Callable[[CompiledHand], Any] | None = None,
+    seed_offset: int = 0,
 ) -> list[Rendered]:
     """Render every scenario and variant in ``directory`` into ``out/<name>/``; write ``out/index.json``.
 
     Folders already rendered from the same scenario and code are kept unless ``force``.
+    ``seed_offset``: add this to every scenario's seed (another table look, camera pose, cards and
+    stacks: a held-out set) and name each folder ``<name>-s<seed>``.
     """
     scenarios = select(load_library(directory), only)
+    if seed_offset:
+        scenarios = [
+            s.model_copy(
+                update={
+                    "seed": s.seed + seed_offset,
+                    "variant": "-".join(v for v in (s.variant, f"s{s.seed + seed_offset}") if v),
+                }
+            )
+            for s in scenarios
+        ]
     out.mkdir(parents=True, exist_ok=True)
     done: list[Rendered] = []
     for i, scn in enumerate(scenarios):

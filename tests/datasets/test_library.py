@@ -197,6 +197,18 @@ def test_the_library_renders_each_variant_and_skips_what_is_up_to_date(
     assert all(r.skipped for r in again)
 
 
+def test_a_held_out_library_shifts_every_seed_and_names_the_folders_by_it(
+    tmp_path: Path, fake_video: None
+) -> None:
+    done = render_library(
+        tmp_path, only="misdeal_boxed*", renderer_for=lambda c: FakeRenderer(), seed_offset=2000
+    )
+    base = [s for s in LIBRARY if s.id == "misdeal_boxed_cards"]
+    assert [r.name for r in done] == [f"{s.name}-s{s.seed + 2000}" for s in base]
+    for r, s in zip(done, base, strict=True):
+        assert json.loads((r.folder / "scenario.json").read_text())["scenario"]["seed"] == s.seed + 2000
+
+
 def test_style_overrides_are_typed_and_checked() -> None:
     from dataclasses import dataclass
     from enum import StrEnum
