@@ -4,9 +4,10 @@ Reading a face-up card (rectify + classify) and a chip's colour costs about as m
 the detector itself once a board and a few stacks are out, yet almost every object on a poker table
 is at rest between actions. ``StillReadings`` remembers the last frame's readings with a small grey
 thumbnail of each box; a new detection of the same class whose box overlaps a remembered one
-(IoU >= ``min_iou``) and whose thumbnail has not changed (mean absolute grey difference <=
-``max_change``) takes the remembered label and value and is not read again. A card turned over, a
-chip swapped for another colour, or anything moved reads afresh, and so does anything whose last
+(IoU >= ``min_iou``, no side moved by more than 2 px or 3%) and whose thumbnail has not changed
+(mean absolute grey difference <= ``max_change``) takes the remembered label and value and is not
+read again. A card turned over, a chip swapped for another colour, a stack grown by a chip, or anything
+moved reads afresh, and so does anything whose last
 reading was a non-answer ("unreadable", "unknown") once it has been reused ``retry_after`` times:
 a card first seen blurred in the pitch gets another try soon after it lands, without paying for a
 read of every unreadable card on every frame.
@@ -37,6 +38,13 @@ def thumbnails(image: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
         crop = cv2.resize(image[c:d, a:b], (THUMB, THUMB), interpolation=cv2.INTER_AREA)
         out[i] = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
     return out
+
+
+def _same_box(a: np.ndarray, b: np.ndarray) -> bool:
+    """No side moved more than 2 px or 3% of the box: a stack seen from the side that grew by one
+    chip has moved its top edge by more than that, and must be counted again."""
+    size = float(max(a[2] - a[0], a[3] - a[1]))
+    return float(np.abs(a - b).max()) <= max(2.0, 0.03 * size)
 
 
 def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -87,7 +95,7 @@ class StillReadings:
             iou = np.where(same_class, iou, 0.0)
             for i in np.flatnonzero(todo):
                 j = int(np.argmax(iou[i]))
-                if iou[i, j] < self.min_iou:
+                if iou[i, j] < self.min_iou or not _same_box(dets.xyxy[i], last.xyxy[j]):
                     continue
                 if last.label[j] in NON_ANSWERS and self._ages[j] >= self.retry_after:
                     continue

@@ -71,6 +71,14 @@ def test_a_moved_changed_or_other_class_object_is_read_again() -> None:
     _, todo = memory.recall(image, dets((CARD, "card_down"), (CARD, "hand")))
     assert todo.tolist() == [False, False]  # neither is a class it reads
 
+    memory = StillReadings(("card_up", "chip"))
+    stack = (200, 120, 220, 170)  # a stack seen from the side
+    d, todo = memory.recall(frame_with((stack, (30, 30, 200))), dets((stack, "chip")))
+    memory.remember(read_all(d, todo, "red", 25))
+    taller = (200, 115, 220, 170)  # one chip more on top: IoU 0.91, but its top edge moved 5 px
+    _, todo = memory.recall(frame_with((taller, (30, 30, 200))), dets((taller, "chip")))
+    assert todo.tolist() == [True]
+
 
 def test_an_unreadable_card_is_tried_again_after_a_few_frames() -> None:
     memory = StillReadings(("card_up",), retry_after=2)
