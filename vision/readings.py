@@ -6,11 +6,11 @@ is at rest between actions. ``StillReadings`` remembers the last frame's reading
 thumbnail of each box; a new detection of the same class whose box overlaps a remembered one
 (IoU >= ``min_iou``, no side moved by more than 2 px or 3%) and whose thumbnail has not changed
 (mean absolute grey difference <= ``max_change``) takes the remembered label and value and is not
-read again. A card turned over, a chip swapped for another colour, a stack grown by a chip, or anything
-moved reads afresh, and so does anything whose last
-reading was a non-answer ("unreadable", "unknown") once it has been reused ``retry_after`` times:
-a card first seen blurred in the pitch gets another try soon after it lands, without paying for a
-read of every unreadable card on every frame.
+read again. A card turned over, a chip swapped for another colour, a stack grown by a chip, or
+anything moved reads afresh, and so does anything whose last reading was a non-answer
+("unreadable", "unknown") once it has been reused ``retry_after`` times: a card first seen blurred
+in the pitch gets another try soon after it lands, without paying for a read of every unreadable
+card on every frame.
 """
 
 from __future__ import annotations
