@@ -368,7 +368,8 @@ class ActionAnalyzer:
         if any(o.cls == "card_up" for o in scene.in_place(self._dealer_zone)):
             self.up_on_deck = t
         self._note_arrivals(scene)
-        self.pitches.update(scene, self.seen_at_seat, self.visits)
+        if self.most_board == 0:  # hole cards are pitched before the board, never after
+            self.pitches.update(scene, self.seen_at_seat, self.visits)
         for seat, settled in self.seat_cards.items():
             own = (f"seat{seat}_cards", f"seat{seat}_bet")  # tabled cards are turned over in front
             cards = [o for o in scene.objects if o.place in own and o.cls in CARDS]

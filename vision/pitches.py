@@ -5,8 +5,9 @@ sees the same number of cards as before, and the tracker may even carry the hidd
 to the new one. ``PitchWatch`` follows cards in flight instead: a card seen loose for under
 ``PITCH_S`` (the tracker confirms a fast card late, so it is seen once or twice) that vanishes
 within three card lengths of a seat's cards has landed there. If the seat then settles on no more
-cards than it showed before, the new card came down on top of another, and the hidden one is
-counted (``covered``) until the seat's cards are gone.
+cards than it showed before, and no other seat shows a card more either (a card the tracker lost
+in flight lands wherever a card appears), the new card came down on top of another, and the hidden
+one is counted (``covered``) until the seat's cards are gone.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class PitchWatch:
         self.hold = hold  # how long a seat's card count takes to settle
         self.covered: dict[int, int] = {}  # seat -> its cards hidden under a card pitched on top
         self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
-        self.landings: list[tuple[int, float, int]] = []  # (seat, when, cards seen there before)
+        self.landings: list[tuple[int, float, dict[int, int]]] = []  # (seat, when, cards seen before)
 
     def reset(self) -> None:
         """A new hand: nothing is covered or on its way."""
@@ -49,7 +50,7 @@ class PitchWatch:
             if seat is None or zone is None or seat in busy:
                 continue
             if -cv2.pointPolygonTest(zone.polygon, (x, y), True) <= 3 * size:
-                self.landings.append((seat, t, seen.get(seat, 0)))
+                self.landings.append((seat, t, dict(seen)))
         self.flying = {
             track: (
                 (o.box[0] + o.box[2]) / 2,
@@ -63,7 +64,7 @@ class PitchWatch:
         for landing in [a for a in self.landings if t - a[1] >= self.hold + 0.1]:
             self.landings.remove(landing)
             seat, _, before = landing
-            if seen.get(seat, 0) <= before:
+            if all(n <= before.get(s, 0) for s, n in seen.items()):
                 self.covered[seat] = self.covered.get(seat, 0) + 1
 
     def cards_gone(self, seat: int) -> None:

@@ -137,6 +137,24 @@ def test_a_card_pitched_on_top_of_another_still_counts(geometry: TableGeometry) 
     assert sum(e.count for e in deals) == 3 and {e.seat for e in deals} == {1}
 
 
+def test_a_card_lost_in_flight_lands_where_a_card_appears(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    seat1 = [
+        thing(geometry, 100, "card_down", "seat1_cards"),
+        thing(geometry, 101, "card_down", "seat1_cards"),
+    ]
+    seat2 = [thing(geometry, 102, "card_down", "seat2_cards")]
+    table.show(1.0, *seat1, *seat2)
+    flying = between(geometry, 103, "card_down", "dealer", "seat1_cards", 0.8)  # lost near seat 1...
+    table.show(0.1, *seat1, *seat2, flying)
+    second = thing(geometry, 104, "card_down", "seat2_bet")  # ...and it is seat 2's second card
+    table.show(1.0, *seat1, *seat2, second)
+    counts = {
+        s: sum(e.count for e in table.events if isinstance(e, CardsDealt) and e.seat == s) for s in (1, 2)
+    }
+    assert counts == {1: 2, 2: 2}
+
+
 def test_a_card_resting_on_the_felt_that_is_picked_up_is_not_a_pitch(geometry: TableGeometry) -> None:
     table = Table(geometry)
     cards = dealt(geometry)
