@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
 from vision.events import (
@@ -187,11 +189,14 @@ class ActionAnalyzer:
         reach = 0.15 * self.geo.width
         hands = scene.of_class("hand")
         centres = [((h.box[0] + h.box[2]) / 2, (h.box[1] + h.box[3]) / 2) for h in hands]
+        # a hand over the rail after a gap is one coming in: its seat is where it enters, not the
+        # neighbour whose hand left a moment ago (neighbours sit close together in an oblique view)
+        memory = [0.15 if h.place in (RAIL, OFF) else 0.5 for h in hands]
         pairs = sorted(
             (abs(x - px) + abs(y - py), i, j)
             for i, (x, y) in enumerate(centres)
             for j, (pt, px, py, _) in enumerate(self.prev_hands)
-            if scene.t - pt <= 0.5 and abs(x - px) + abs(y - py) < reach
+            if scene.t - pt <= memory[i] and abs(x - px) + abs(y - py) < reach
         )
         owners: dict[int, int] = {}
         used: set[int] = set()
@@ -221,7 +226,8 @@ class ActionAnalyzer:
             RAIL,
             OFF,
         ):  # reaching in from outside: whose place is nearest, a seat's or the dealer's
-            x, y = (h.box[0] + h.box[2]) / 2, (h.box[1] + h.box[3]) / 2
+            # where the hand meets the table (in an oblique view, low in its box), as its zone was found
+            x, y = (float(v) for v in self.geo.footprint(np.asarray([h.box], np.float32))[0])
             nearest = self.geo.by_name[self.geo.nearest_zone(x, y)]
             return nearest.seat if nearest.seat is not None else DEALER
         zone = self.geo.by_name.get(h.place)
