@@ -285,3 +285,21 @@ def test_a_hand_that_leaves_a_protector_in_front_of_the_cards_did_not_tap(geomet
     assert [(e.seat, e.what.value) for e in table.events if isinstance(e, ObjectPlaced)] == [
         (2, "card_protector")
     ]
+
+
+def test_a_hand_coming_in_over_the_rail_is_the_seat_it_enters_at(geometry: TableGeometry) -> None:
+    """Neighbouring seats sit close together in an oblique view: a hand that comes in over the rail
+    just after the neighbour's hand left is not the neighbour's hand."""
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    (x2, y2), (x1, y1) = g.by_name["seat2_stack"].centre, g.by_name["seat1_stack"].centre
+    d = abs(x1 - x2) + abs(y1 - y2)
+    px, py = x2 + (x1 - x2) * 150 / d, y2 + (y1 - y2) * 150 / d  # 150 px from seat 2's stack
+    leaving = SeenObject(7, "hand", (px - 25, py - 25, px + 25, py + 25), "seat1_stack", 1)
+    table.show(1.0, *cards)
+    table.show(0.3, *cards, leaving)
+    table.show(0.3, *cards)  # seat 1's hand has gone
+    table.show(0.1, *cards, rail_hand(g, 8, 2))
+    *_, (_, _, _, owner) = table.analyzer.prev_hands  # the hand just seen, and whose it is
+    assert owner == 2
