@@ -21,6 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.detections import box_iou
 from vision.detector import OnnxDetector
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real-samples"
@@ -44,20 +45,6 @@ class RecallReport:
     @property
     def precision(self) -> float:
         return self.correct_detections / self.detections if self.detections else 0.0
-
-
-def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """IoU matrix of (n, 4) and (m, 4) xyxy boxes -> (n, m) float64."""
-    if len(a) == 0 or len(b) == 0:
-        return np.zeros((len(a), len(b)))
-    x1 = np.maximum(a[:, None, 0], b[None, :, 0])
-    y1 = np.maximum(a[:, None, 1], b[None, :, 1])
-    x2 = np.minimum(a[:, None, 2], b[None, :, 2])
-    y2 = np.minimum(a[:, None, 3], b[None, :, 3])
-    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
-    area_a = (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1])
-    area_b = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
-    return inter / (area_a[:, None] + area_b[None, :] - inter + 1e-9)
 
 
 def edje_samples(folder: Path = EDJE_TEST) -> Iterator[tuple[Path, np.ndarray, list[str]]]:
@@ -107,7 +94,7 @@ def measure(
         result = detector(img)[0]
         mask = np.isin(np.array(result.class_names(), dtype=object), classes)
         pred = result.xyxy[mask].astype(np.float64)
-        overlap = iou(truth, pred)
+        overlap = box_iou(truth, pred)
         objects += len(truth)
         found += int((overlap.max(axis=1) >= threshold).sum()) if overlap.size else 0
         dets += len(pred)

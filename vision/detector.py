@@ -3,10 +3,9 @@
 Preprocess (letterbox), infer and postprocess are separate, timed steps. Class names and the input
 size come from the model's metadata; the session is warmed up once at load. A model exported with
 dynamic shapes (what `railbird train detector` writes) takes each frame at its own aspect, so a
-16:9 camera frame at 320 costs a 192x320 input rather than 320x320 (about 9 ms instead of 13 here).
-CPU by default; CUDA
-and TensorRT providers are used when ONNX Runtime has them. Frames from several cameras can be
-passed together: with a model exported for dynamic batch they go through in one call.
+16:9 camera frame at 320 is a 320x192 input rather than 320x320 (about 12 ms instead of 14 here).
+CPU by default; CUDA and TensorRT providers are used when ONNX Runtime has them. Frames from several
+cameras can be passed together: with a model exported for dynamic batch they go through in one call.
 """
 
 from __future__ import annotations
@@ -123,18 +122,12 @@ class OnnxDetector:
 
     # ----- steps -----------------------------------------------------------------------------
 
-    def scale_for(self, frame_hw: tuple[int, int]) -> float:
-        """How much a frame of ``frame_hw`` is shrunk to fit the model input."""
-        if self.input_hw is not None:
-            return min(self.input_hw[0] / frame_hw[0], self.input_hw[1] / frame_hw[1])
-        return self.imgsz / max(frame_hw)
-
     def input_shape(self, frame_hw: tuple[int, int]) -> tuple[int, int]:
         """The (height, width) the model is fed for a frame of ``frame_hw`` (a fixed-shape model
         always takes its own shape)."""
         if self.input_hw is not None:
             return self.input_hw
-        s = self.scale_for(frame_hw)
+        s = self.imgsz / max(frame_hw)
         height, width = (max(1, -(-round(side * s) // self.stride)) * self.stride for side in frame_hw)
         return height, width
 
@@ -146,7 +139,6 @@ class OnnxDetector:
                 shape = None if frame is None else frame.shape
                 raise ValueError(f"frame {i}: expected an (h, w, 3) BGR image, got {shape}")
         shapes = [self.input_shape(frame.shape[:2]) for frame in frames]
-        # the NMS-free head picks its top 300 of all anchors, so an input under 128x128 is too small
         sh, sw = max(MIN_SIDE, *(s[0] for s in shapes)), max(MIN_SIDE, *(s[1] for s in shapes))
         batch = np.full((len(frames), sh, sw, 3), 114, dtype=np.uint8)
         boxes = []

@@ -20,17 +20,19 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.detections import Detections
+from vision.detections import Detections, box_iou
 
 THUMB = 8  # thumbnail side, pixels
 NON_ANSWERS = frozenset({"unreadable", "unknown", ""})  # readings always worth another try
 
 
-def thumbnails(image: np.ndarray, xyxy: np.ndarray) -> np.ndarray:
-    """(n, THUMB, THUMB) float32 grey thumbnails of the boxes (zeros for a box under 2 px)."""
+def thumbnails(image: np.ndarray, xyxy: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """(n, THUMB, THUMB) float32 grey thumbnails of the boxes in ``rows`` ((n,) bool); zeros for the
+    others and for a box under 2 px."""
     h, w = image.shape[:2]
     out = np.zeros((len(xyxy), THUMB, THUMB), np.float32)
-    for i, (x0, y0, x1, y1) in enumerate(xyxy):
+    for i in np.flatnonzero(rows):
+        x0, y0, x1, y1 = xyxy[i]
         a, b = max(0, int(x0)), min(w, int(np.ceil(x1)))
         c, d = max(0, int(y0)), min(h, int(np.ceil(y1)))
         if b - a < 2 or d - c < 2:
@@ -45,16 +47,6 @@ def _same_box(a: np.ndarray, b: np.ndarray) -> bool:
     chip has moved its top edge by more than that, and must be counted again."""
     size = float(max(a[2] - a[0], a[3] - a[1]))
     return float(np.abs(a - b).max()) <= max(2.0, 0.03 * size)
-
-
-def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """(len(a), len(b)) IoU of two sets of xyxy boxes."""
-    tl = np.maximum(a[:, None, :2], b[None, :, :2])
-    br = np.minimum(a[:, None, 2:], b[None, :, 2:])
-    inter = np.prod(np.clip(br - tl, 0, None), axis=2)
-    area_a = np.prod(a[:, 2:] - a[:, :2], axis=1)
-    area_b = np.prod(b[:, 2:] - b[:, :2], axis=1)
-    return inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-6)
 
 
 class StillReadings:
@@ -85,7 +77,8 @@ class StillReadings:
         todo = np.zeros(len(dets), bool)
         for name in self.classes:
             todo |= dets.of_class(name)
-        thumbs = thumbnails(image, dets.xyxy)
+        candidates = int(todo.sum())
+        thumbs = thumbnails(image, dets.xyxy, todo)
         labels, values = dets.label.copy(), dets.value.copy()
         ages = np.zeros(len(dets), np.int64)
         last = self._last
@@ -106,7 +99,7 @@ class StillReadings:
         self._pending_thumbs, self._pending_ages = thumbs, ages
         n_todo = int(todo.sum())
         self.read += n_todo
-        self.reused += int(sum(dets.of_class(c).sum() for c in self.classes)) - n_todo
+        self.reused += candidates - n_todo
         return replace(dets, label=labels, value=values), todo
 
     def remember(self, dets: Detections) -> None:
