@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rules.engine import HandJudge, Output
@@ -32,8 +32,11 @@ from vision.events import (
     HandStarted,
     ObjectPlaced,
     ObjectRemoved,
+    SeatReturned,
+    SeatVacated,
 )
 from vision.motion import MotionGate
+from vision.presence import SeatPresence
 from vision.readings import StillReadings
 from vision.source import Frame
 from vision.table import TableGeometry, TableScene, build_scene
@@ -110,6 +113,7 @@ class CameraPipeline:
         self.motion = MotionGate(config.motion)
         self.tracker = Tracker(config.fps)
         self.analyzer = ActionAnalyzer(self.geometry, config.chips, turn=self._actor)
+        self.presence = SeatPresence(self.geometry, config.game.seats)
         self.console = sorted(console, key=lambda e: e.t)
         self.on_output = on_output
         self.scene: TableScene | None = None  # the last frame's scene (clips draw it)
@@ -125,6 +129,7 @@ class CameraPipeline:
         self._next_tick = 0.0
         self._last_button: int | None = None
         self._between_hands: list[ObjectPlaced] = []  # objects put on the felt before the hand started
+        self._away: dict[int, SeatVacated] = {}  # seats whose player is away now (carried into each hand)
 
     # ----- the one entry point -------------------------------------------------------------------
 
@@ -143,7 +148,7 @@ class CameraPipeline:
             self._time("perceive+track", t1, clock())
         t2 = clock()
         scene = self.scene = build_scene(frame.index, frame.t, self._last_dets, self.geometry)
-        events = self.analyzer.update(scene)
+        events = self.analyzer.update(scene) + self.presence.update(scene)
         t3 = clock()
         self._time("scene+actions", t2, t3)
         out: list[Output] = []
@@ -217,14 +222,22 @@ class CameraPipeline:
         return started.button_seat if started.button_seat in seats else seats[-1]
 
     def _judge(self, event: Event) -> list[Output]:
+        if isinstance(event, SeatVacated):
+            self._away[event.seat] = event
+        elif isinstance(event, SeatReturned):
+            self._away.pop(event.seat, None)
         if isinstance(event, HandStarted):
+            last_end = self.hands[-1].t_end if self.hands and self.hands[-1].t_end is not None else -1.0
             setup = self._setup(event)
             self._last_button = setup.button
             self.judge = HandJudge(setup, self.profile)
             self.hands.append(HandLog(event.hand_id, event.t, setup))
             self._turn = (None, event.t)
+            # what was already so: objects on the felt, and players away (since this hand's start
+            # when they left during an earlier hand, whose log already holds that event)
+            away = [v if v.t > last_end else replace(v, t=event.t) for v in self._away.values()]
             out: list[Output] = []
-            for earlier in [event, *self._between_hands]:  # what was already on the felt
+            for earlier in [event, *self._between_hands, *away]:
                 out += self._judge_in_hand(earlier)
             self._between_hands.clear()
             return out

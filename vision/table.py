@@ -20,6 +20,8 @@ from vision.detections import Detections
 FELT = "felt"  # on the felt, outside every named zone
 RAIL = "rail"  # on the padded rail
 OFF = "off"  # outside the table's rail outline (a lap, below the rail, the floor)
+CHAIR_PROBE = 1.4  # stack-to-bet distances behind the stack zone: where a seated player meets the rail
+CHAIR_MARGIN = 0.02  # of the frame's short side: a chair point nearer the edge than this is out of view
 
 # the more specific zone wins where zones overlap: a seat's own areas before the shared ones
 _PRIORITY = {
@@ -66,6 +68,12 @@ class TableGeometry:
         self.zones = tuple(sorted(zones, key=lambda z: _PRIORITY[z.kind]))
         self.by_name = {z.name: z for z in self.zones}
         self.seats = tuple(sorted({z.seat for z in zones if z.seat is not None}))
+        self.chairs = {s: xy for s in self.seats if (xy := self._chair(s)) is not None}
+        # a chair whose rail point is inside the frame, clear of its edge: a seated player shows there
+        m = CHAIR_MARGIN * min(width, height)
+        self.chairs_in_view = frozenset(
+            s for s, (x, y) in self.chairs.items() if m <= x < width - m and m <= y < height - m
+        )
 
     def footprint(self, xyxy: np.ndarray, tall: np.ndarray | None = None) -> np.ndarray:
         """(n, 2) float32 pixels where each box's object meets the table. A ``tall`` object (a bottle,
@@ -100,6 +108,27 @@ class TableGeometry:
             if d < best:
                 best, seat = d, zone.seat
         return seat
+
+    def _chair(self, seat: int) -> tuple[float, float] | None:
+        """Where a seated player's body meets the rail behind the seat: ``CHAIR_PROBE`` stack-to-bet
+        distances behind the stack zone's middle (about 33 cm), or None without those zones."""
+        stack, bet = self.by_name.get(f"seat{seat}_stack"), self.by_name.get(f"seat{seat}_bet")
+        if stack is None or bet is None:
+            return None
+        (sx, sy), (bx, by) = stack.centre, bet.centre
+        return sx + CHAIR_PROBE * (sx - bx), sy + CHAIR_PROBE * (sy - by)
+
+    def chair_of(self, box: tuple[float, float, float, float]) -> int | None:
+        """The seat whose chair a player's box covers (the box holds the point where that seat's
+        player meets the rail; nearest the box's middle if it holds several), or None: a player
+        who got up and walked off, or someone passing behind the chairs."""
+        x0, y0, x1, y1 = box
+        held = [
+            (abs(x - (x0 + x1) / 2) + abs(y - (y0 + y1) / 2), seat)
+            for seat, (x, y) in self.chairs.items()
+            if x0 <= x <= x1 and y0 <= y <= y1
+        ]
+        return min(held)[1] if held else None
 
     def nearest_zone(self, x: float, y: float) -> str:
         """The name of the zone nearest the pixel (inside one: that one)."""
@@ -145,6 +174,7 @@ class TableScene:
     frame: int
     t: float  # seconds, monotonic
     objects: tuple[SeenObject, ...]
+    classes: tuple[str, ...] = ()  # what the perception can see (a class missing here says nothing)
 
     def in_place(self, place: str, cls: str | None = None) -> list[SeenObject]:
         return [o for o in self.objects if o.place == place and (cls is None or o.cls == cls)]
@@ -169,9 +199,11 @@ def build_scene(frame: int, t: float, dets: Detections, geometry: TableGeometry)
             place = geometry.spilled_into(x, y, reach=float(max(x1 - x0, y1 - y0))) or FELT
         zone = geometry.by_name.get(place)
         seat = zone.seat if zone is not None else None
-        if seat is None and cls not in ("chip", "card_up", "card_down") and place in (FELT, RAIL):
-            seat = geometry.nearest_seat(x, y)
         box = tuple(float(v) for v in dets.xyxy[i])
+        if cls == "player":  # in the chair behind the rail (or walking past: no seat)
+            place, seat = OFF, geometry.chair_of(box)  # type: ignore[arg-type]
+        elif seat is None and cls not in ("chip", "card_up", "card_down") and place in (FELT, RAIL):
+            seat = geometry.nearest_seat(x, y)
         objects.append(
             SeenObject(
                 track=int(dets.tracker_id[i]),
@@ -183,4 +215,4 @@ def build_scene(frame: int, t: float, dets: Detections, geometry: TableGeometry)
                 value=int(dets.value[i]),
             )
         )
-    return TableScene(frame, t, tuple(objects))
+    return TableScene(frame, t, tuple(objects), dets.names)

@@ -18,7 +18,15 @@ from . import camera as cameras
 from .camera import Camera
 from .dataset_crops import CardCrop, card_crops, crop_sites
 from .dataset_loose import loose_shot
-from .dataset_scenes import close_camera, cluster, in_view, pick_focus, random_layout, table_scene
+from .dataset_scenes import (
+    close_camera,
+    cluster,
+    in_view,
+    pick_focus,
+    random_layout,
+    seated_players,
+    table_scene,
+)
 from .objects import DET_CLASSES, Annotation, Card, Scene
 from .render import MIN_VISIBLE, Renderer
 from .style import Style, random_style
@@ -171,9 +179,11 @@ def _table_shots(rng: np.random.Generator, size: int, count: int, mode: Mode) ->
         cam = make(*(ZOOM_SOURCE if mode is Mode.ZOOM else (size, size)), layout.length, rng=rng)
     renderer = Renderer(layout, cam, style, int(rng.integers(1 << 30)))
     look = _look(style)
+    players = seated_players(layout, rng) if style.players else ()
     shots = []
     for k in range(count):
         scene = table_scene(layout, rng, style.chipset, frame=4 * k)  # frames apart: no motion blur
+        scene = replace(scene, objects=players + scene.objects)
         if focus is not None:
             near = cluster(focus, layout, rng, style.chipset, scene.objects)
             scene = replace(scene, objects=in_view(cam, layout, scene.objects + near))

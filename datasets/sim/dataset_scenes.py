@@ -18,7 +18,7 @@ from vision.chipset import ChipSet
 
 from .assets.sample_scenes import DECK, random_scene
 from .camera import Camera, look_at
-from .objects import Card, ChipStack, Hand, HandPose, Item, ItemKind, Pose, Scene, SceneObject
+from .objects import Card, ChipStack, Hand, HandPose, Item, ItemKind, Person, Pose, Scene, SceneObject
 from .world import TableLayout, make_layout
 
 FOCUS_SHARE = {"cards": 0.35, "bet": 0.15, "stack": 0.15, "board": 0.2, "pot": 0.15}
@@ -53,6 +53,17 @@ def table_scene(layout: TableLayout, rng: np.random.Generator, chipset: ChipSet,
             x, y = layout.muck[0] + rng.normal(0, 3), layout.muck[1] + rng.normal(0, 2)
             objs.append(Card(f"muck{k}", Pose(x, y, rng.uniform(0, 360), 0.02 * k), free[k]))
     return replace(scene, objects=tuple(objs))
+
+
+def seated_players(layout: TableLayout, rng: np.random.Generator) -> tuple[Person, ...]:
+    """The players in the chairs of the table's seats; about one chair in eight is empty (a player
+    away from the table), so the detector also learns what an empty place looks like."""
+    seated = [g for g in layout.seats if rng.random() < 0.88]
+    looks = rng.integers(1 << 30, size=len(seated))
+    return tuple(
+        Person(f"player{g.seat}", Pose(*g.position, math.degrees(g.facing)), g.seat, int(look))
+        for g, look in zip(seated, looks, strict=True)
+    )
 
 
 def _free_cards(objs: list[SceneObject] | tuple[SceneObject, ...]) -> list[str]:

@@ -23,6 +23,7 @@ class DetClass(StrEnum):
     PHONE = "phone"
     DRINK = "drink"
     CARD_PROTECTOR = "card_protector"
+    PLAYER = "player"  # a player in the chair: head, shoulders and arms beyond the rail
 
 
 DET_CLASSES: tuple[DetClass, ...] = tuple(DetClass)
@@ -99,7 +100,19 @@ class Item:
     variant: int = 0  # which phone / cup / protector design
 
 
-SceneObject = Card | ChipStack | Hand | Item
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A player in the chair at ``seat``: ``pose`` is the chest's middle on the floor plan (x, y) with
+    ``angle`` the direction the player faces (degrees, toward the table); ``look`` picks clothes, hair,
+    skin and how far the player leans in. A player getting up walks away along -facing."""
+
+    id: str
+    pose: Pose
+    seat: int
+    look: int = 0
+
+
+SceneObject = Card | ChipStack | Hand | Item | Person
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,4 +137,4 @@ class Annotation:
     card: str | None = None  # rank+suit for a face-up card
     chips: tuple[int, ...] = ()  # denominations for a chip stack
     value: int | None = None
-    seat: int | None = None  # for hands: whose hand
+    seat: int | None = None  # for hands: whose hand; for players: whose chair

@@ -16,8 +16,19 @@ from vision.chipset import ChipSet
 from vision.detections import Detections
 from vision.source import Frame
 
-NAMES = ("card_up", "card_down", "chip", "hand", "dealer_button", "phone", "drink", "card_protector")
+NAMES = (
+    "card_up",
+    "card_down",
+    "chip",
+    "hand",
+    "dealer_button",
+    "phone",
+    "drink",
+    "card_protector",
+    "player",
+)
 MIN_VISIBLE = 0.3  # an object hidden more than this is not "seen"
+MIN_VISIBLE_PLAYER = 0.05  # a player is still seen by the shoulders and arms at the frame's edge
 
 
 class OraclePerception:
@@ -38,7 +49,12 @@ class OraclePerception:
                 self.frames.append(self._detections(record["objects"]))
 
     def _detections(self, objects: list[dict]) -> Detections:
-        rows = [o for o in objects if o["class"] in NAMES and o.get("visible", 1.0) >= MIN_VISIBLE]
+        rows = [
+            o
+            for o in objects
+            if o["class"] in NAMES
+            and o.get("visible", 1.0) >= (MIN_VISIBLE_PLAYER if o["class"] == "player" else MIN_VISIBLE)
+        ]
         if not rows:
             return Detections.empty(NAMES)
         labels, values = [], []

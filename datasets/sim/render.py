@@ -12,9 +12,11 @@ comes from ``numpy.random.default_rng([seed, frame])``; per-object randomness fr
 
 Classes: a face-up card is CARD_UP with its identity, face down CARD_DOWN; each ChipStack is one
 CHIP with its chips and value; a Hand is HAND (box from fingertips to wrist, arm left out) with its
-seat; items map to DEALER_BUTTON / CARD_PROTECTOR / PHONE / DRINK (capped and open). An
+seat; a Person (a seated player) is PLAYER with its seat; items map to DEALER_BUTTON /
+CARD_PROTECTOR / PHONE / DRINK (capped and open). An
 ALL_IN_BUTTON is drawn but not annotated (a look-alike the detector must learn to leave alone).
-Objects under 15% visible (hidden by hands or other objects, or out of frame) are left out.
+Objects under 15% visible (hidden by hands or other objects, or out of frame) are left out; a
+seated player, of whom an overhead camera often sees only the shoulders and arms, under 4%.
 """
 
 from __future__ import annotations
@@ -35,14 +37,16 @@ from .assets.felt import build_table
 from .assets.hands import hand_sprite
 from .assets.items import item_sprite
 from .assets.lighting import add_noise, jpeg_roundtrip, light_map, noise_bank, noise_lut
+from .assets.people import person_sprite
 from .assets.stacks import stack_sprites
 from .assets.view import View
 from .camera import Camera
-from .objects import Annotation, Card, ChipStack, DetClass, Hand, Item, ItemKind, Scene, SceneObject
+from .objects import Annotation, Card, ChipStack, DetClass, Hand, Item, ItemKind, Person, Scene, SceneObject
 from .style import SleeveKind, Style
 from .world import TableLayout
 
 MIN_VISIBLE = 0.15
+MIN_VISIBLE_PLAYER = 0.04  # a seated player at the frame's edge shows only shoulders and arms
 SHUTTER = 0.5  # share of the frame interval the shutter is open (motion blur length)
 MAX_BLUR_PX = 40.0
 TELEPORT_PX = 160.0  # a jump larger than this between frames is a cut, not motion
@@ -55,6 +59,7 @@ _ITEM_CLASS = {
     ItemKind.DRINK_OPEN: DetClass.DRINK,
 }
 _FLAT_ITEMS = (ItemKind.PHONE, ItemKind.CARD_PROTECTOR)
+_NOTHING = Sprite(0, 0, np.zeros((1, 1, 3), np.uint8), np.zeros((1, 1), np.uint8))  # out of the camera's view
 
 
 def warm_up(chipsets: tuple[ChipSet, ...] = tuple(CHIP_SETS.values())) -> None:
@@ -176,7 +181,8 @@ class Renderer:
         return self._prev.by_id()
 
     def _draw_order(self, scene: Scene) -> list[SceneObject]:
-        """Cards, then flat items, then solids far to near, then each hand after what it holds."""
+        """Cards, then flat items, then solids (stacks, standing items, seated players) far to near,
+        then each hand after what it holds."""
         hands = [o for o in scene.objects if isinstance(o, Hand)]
         held = {h_id for h in hands for h_id in h.holding}
         view = self.view
@@ -251,6 +257,8 @@ class Renderer:
             else:
                 sleeve = (str(SleeveKind.BARE), (0, 0, 0))
             return hand_sprite(obj, view, self.layout, skin, sleeve, self.seed)
+        if isinstance(obj, Person):
+            return person_sprite(obj, view) or _NOTHING
         return item_sprite(obj, view, self.seed)
 
     # ------------------------------------------------------------------ annotations and sensor
@@ -263,6 +271,8 @@ class Renderer:
             return DetClass.CHIP
         if isinstance(obj, Hand):
             return DetClass.HAND
+        if isinstance(obj, Person):
+            return DetClass.PLAYER
         return _ITEM_CLASS.get(obj.kind)
 
     def _annotate(self, obj: SceneObject, item: _Drawn, label: int) -> Annotation | None:
@@ -270,13 +280,13 @@ class Renderer:
         if cls is None or item.box is None or item.total == 0:
             return None
         visible = min(visible_count(self._labels, item.box, label) / item.total, 1.0)
-        if visible < MIN_VISIBLE:
+        if visible < (MIN_VISIBLE_PLAYER if cls is DetClass.PLAYER else MIN_VISIBLE):
             return None
         zone = self._zones.name_at(obj.pose.x, obj.pose.y)
         card = obj.card if isinstance(obj, Card) and obj.face_up else None
         chips = obj.chips if isinstance(obj, ChipStack) else ()
         value = obj.value if isinstance(obj, ChipStack) else None
-        seat = obj.seat if isinstance(obj, Hand) else None
+        seat = obj.seat if isinstance(obj, Hand | Person) else None
         return Annotation(obj.id, cls, item.box, round(visible, 4), zone, card, chips, value, seat)
 
     def _finish(self, frame: np.ndarray, scene: Scene) -> np.ndarray:

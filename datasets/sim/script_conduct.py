@@ -37,6 +37,8 @@ _SPOT = {
 }
 OFF_TABLE_DEPTH = -16.0  # past the rail's outer edge: out of the camera's sight of the table
 AWAY_DEPTH = -30.0
+WALK_CM = 110.0  # how far a player who gets up walks off (out of the overhead camera's view)
+WALK_S = 1.2
 
 
 def place(stage: Stage, step: PlaceObject) -> int:
@@ -142,9 +144,12 @@ def pocket_chips(stage: Stage, step: PocketChips) -> int:
 
 
 def leave(stage: Stage, step: Leave) -> int:
+    """The player rests a hand on the rail, gets up and walks off (``leave``), or walks back to the
+    chair and sits down (``come_back``)."""
     seat = step.seat
     place = stage.places[seat]
     t = stage.now
+    player = stage.timeline.track(f"player{seat}", LAYER_ITEM)
     if step.do == "leave":
         if seat in stage.away:
             raise StepError(f"seat {seat} is already away")
@@ -155,16 +160,23 @@ def leave(stage: Stage, step: Leave) -> int:
         gone = start + stage.f(0.6)
         hand.move(start, gone, stage.hand_pose(place.at(AWAY_DEPTH, 8.0), seat, z=6.0))
         hand.remove(gone)
+        walked = gone + stage.f(WALK_S)
+        player.move(start, walked, stage.chair(seat, back=WALK_CM))
+        player.remove(walked)
         stage.away.add(seat)
         stage.emit(SeatVacated, gone, seat=seat)
         return gone
     if seat not in stage.away:
         raise StepError(f"seat {seat} never left")
     stage.away.discard(seat)
-    hand = stage.hand(seat, t)
-    hand.change(t, pose=stage.hand_pose(place.at(AWAY_DEPTH, 8.0), seat, z=6.0))
-    back = t + stage.f(0.6)
-    hand.move(t, back, stage.hand_pose(place.at(-3.0, 8.0), seat, z=2.0))
+    t = max(t, player.last_frame)  # still walking off: turns round where it is
+    arrive = t + stage.f(WALK_S)
+    player.set(t, stage.player(seat, stage.chair(seat, back=WALK_CM)))
+    player.move(t, arrive, stage.chair(seat))
+    hand = stage.hand(seat, arrive)
+    hand.change(arrive, pose=stage.hand_pose(place.at(AWAY_DEPTH, 8.0), seat, z=6.0))
+    back = arrive + stage.f(0.6)
+    hand.move(arrive, back, stage.hand_pose(place.at(-3.0, 8.0), seat, z=2.0))
     stage.emit(SeatReturned, back, seat=seat)
     return stage.withdraw(seat, back + stage.f(0.5))
 

@@ -9,6 +9,7 @@ it to the rules engine, so "seat 4 calls" can ask the engine how much a call is.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from datasets.sim.motion import Timeline, Track, seconds
-from datasets.sim.objects import Card, ChipStack, Hand, HandPose, Item, ItemKind, Pose
+from datasets.sim.objects import Card, ChipStack, Hand, HandPose, Item, ItemKind, Person, Pose
 from datasets.sim.scenario import Scenario
 from datasets.sim.staging import (
     BUTTON_DEPTH,
@@ -40,11 +41,12 @@ from datasets.sim.steps import StepError
 from datasets.sim.world import make_layout
 from rules.engine import HandJudge
 from rules.profile import load_profile
-from vision.events import Event
+from vision.events import Event, SeatVacated
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"
 GRIP_BACK = 4.5  # cm from the palm's middle to what the fingers hold
 HAND_Z = 1.0  # a palm just over the felt (the renderer lifts the back of the hand), cm
+CHAIR_DEPTH = -20.0  # cm past the rail's outer edge: where a seated player's chair is
 
 
 class Stage:
@@ -84,6 +86,7 @@ class Stage:
         self.looks = {n: self._look() for n in range(11)}
         self.wrist = {n: float(self.rng.uniform(-15, 15)) for n in range(11)}
         self._set_table(starts or {})
+        self._seat_players()
 
     # ----- time and events ---------------------------------------------------------------------
 
@@ -121,6 +124,27 @@ class Stage:
         )
         deck = self.places[0].pose(6.0, 0.0, z=1.2)
         self.timeline.add(0, Card("deck", deck, self.deck[-1]), LAYER_CARD)
+
+    def _seat_players(self) -> None:
+        """A player in each chair whose seat is present; a seat away from the start is vacant from
+        the first frame (its ``SeatVacated`` opens the events). Looks come from their own stream so
+        the rest of the scenario draws the same numbers as before players were scene objects."""
+        for n in sorted(self.scn.seats):
+            if n in self.away:
+                self.emit(SeatVacated, 0, seat=n)
+                continue
+            self.timeline.add(0, self.player(n, self.chair(n)), LAYER_ITEM)
+
+    def player(self, seat: int, pose: Pose) -> Person:
+        """The seat's player at ``pose``; the same look every time it appears."""
+        look = int(np.random.default_rng([self.scn.seed, seat, 0xC4A1]).integers(1 << 30))
+        return Person(f"player{seat}", pose, seat, look)
+
+    def chair(self, seat: int, back: float = 0.0) -> Pose:
+        """Where the seat's player sits (``back`` cm further out: walking away), facing the table."""
+        place = self.places[seat]
+        x, y = place.at(-self.layout.rail + CHAIR_DEPTH - back)
+        return Pose(x, y, math.degrees(place.inward))
 
     def _shuffled_deck(self) -> list[str]:
         named = {c for s in self.scn.seats.values() for c in s.cards}

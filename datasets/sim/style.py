@@ -76,7 +76,7 @@ class Style:
     rail_gloss: float = 0.5  # 0 matte suede .. 1 glossy vinyl
     floor_color: BGR = (40, 38, 50)
     floor_pattern: int = 0  # 0 plain carpet, 1 patterned casino carpet, 2 wood
-    players: bool = True  # heads and shoulders around the rail
+    players: bool = True  # the dealer behind the tray; dataset scenes also seat players round the rail
     dealer_tray: bool = True
     # cards and chips
     card_back: int = 0  # 0..cards.N_BACK_DESIGNS-1

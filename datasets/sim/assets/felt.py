@@ -18,7 +18,7 @@ from ..camera import Camera
 from ..style import LogoPlacement, Style
 from ..world import TableLayout
 from .common import AA, SHIFT, fixed, paint_mask, stable_rng, text_mask, warp_texture
-from .people import draw_people
+from .people import draw_dealer
 from .suits import draw_suit
 from .textures import level_for, sample_tile
 from .tray import tray_texture
@@ -142,7 +142,7 @@ def build_table(
     if style.dealer_tray:
         _tray(out, layout, view, style, seed)
     if style.players:
-        draw_people(out, layout, view, rng)
+        draw_dealer(out, layout, view, rng)
     return out, cx, cy
 
 
