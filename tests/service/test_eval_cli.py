@@ -37,6 +37,16 @@ def test_string_bet_hand_is_seen_event_for_event(string_bet: Rendered) -> None:
     assert result.rulings_right == result.rulings_matched == 2
 
 
+def test_a_player_who_walks_off_before_the_deal_is_seen_absent_at_the_deal(tmp_path: Path) -> None:
+    scenario = load_scenarios(SCENARIOS_DIR / "absent_left_before_deal.yaml")[0]
+    result = score_scenario(render_scenario(scenario, tmp_path / scenario.name).folder, oracle)
+    assert result.error is None
+    vacated = result.events["seat_vacated"]
+    assert (vacated.tp, vacated.fn, vacated.fp) == (1, 0, 0)
+    assert set(result.alerts) == {"absent_at_deal"}
+    assert (result.alerts["absent_at_deal"].tp, result.alerts["absent_at_deal"].fp) == (1, 0)
+
+
 def test_eval_command_writes_its_report(string_bet: Rendered, tmp_path: Path) -> None:
     out, md = tmp_path / "report.json", tmp_path / "report.md"
     run = CliRunner().invoke(

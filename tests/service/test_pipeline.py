@@ -9,7 +9,7 @@ import numpy as np
 from service.pipeline import CONSOLE_LAG, CameraPipeline
 from vision.camera_config import load_camera_config
 from vision.detections import Detections
-from vision.events import Declaration, DeclarationKind
+from vision.events import Declaration, DeclarationKind, HandEnded, HandStarted, SeatReturned, SeatVacated
 from vision.source import Frame
 
 CONFIG = Path(__file__).resolve().parents[2] / "camera_configs" / "demo_overhead.yaml"
@@ -36,3 +36,18 @@ def test_a_static_table_costs_one_detector_call_a_second() -> None:
         pipeline.process(Frame(i, i / 30, still))
     assert pipeline.detector_calls <= 4  # the first frame, then config.detector.idle_rate (1 a second)
     assert pipeline.hands == []
+
+
+def test_a_player_away_before_the_deal_is_away_in_every_hand_until_back() -> None:
+    pipeline = CameraPipeline(load_camera_config(CONFIG), nothing_seen)
+    pipeline._judge(SeatVacated(1.0, seat=3))  # between hands: no hand to judge it in yet
+    pipeline._judge(HandStarted(2.0, hand_id="h1", button_seat=1))
+    assert SeatVacated(1.0, seat=3) in pipeline.hands[-1].events
+    assert pipeline.judge is not None and 3 in pipeline.judge.absent
+    pipeline._judge(HandEnded(10.0))
+    pipeline._judge(HandStarted(12.0, hand_id="h2", button_seat=2))
+    assert SeatVacated(12.0, seat=3) in pipeline.hands[-1].events  # still away: said again in this hand
+    pipeline._judge(SeatReturned(13.0, seat=3))
+    pipeline._judge(HandEnded(20.0))
+    pipeline._judge(HandStarted(22.0, hand_id="h3", button_seat=3))
+    assert not any(isinstance(e, SeatVacated) for e in pipeline.hands[-1].events)

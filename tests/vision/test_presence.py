@@ -1,0 +1,98 @@
+"""Seat presence over the demo table: who is in the chair, from the player boxes the camera sees.
+
+Scenes come 10 a second (the detector rate). Seats 1-4 of the demo camera show their chairs; seats 5
+and 6 sit where the frame's top edge cuts the players off, so the camera cannot judge them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vision.camera_config import load_camera_config
+from vision.events import Event, SeatReturned, SeatVacated
+from vision.presence import BACK_S, LEAVE_S, SeatPresence
+from vision.table import OFF, SeenObject, TableGeometry, TableScene
+
+CONFIG = Path(__file__).resolve().parents[2] / "camera_configs" / "demo_overhead.yaml"
+STEP = 0.1
+CLASSES = ("card_up", "card_down", "chip", "hand", "player")
+
+
+@pytest.fixture(scope="module")
+def geometry() -> TableGeometry:
+    config = load_camera_config(CONFIG)
+    return TableGeometry(config, config.width, config.height)
+
+
+def player(geo: TableGeometry, seat: int, out: float = 0.0) -> SeenObject:
+    """A seated player's box (120 x 90 px) around the seat's chair point; ``out`` moves it that many
+    box sizes further from the table (getting up and walking off)."""
+    x, y = geo.chairs[seat]
+    cx, cy = geo.felt.reshape(-1, 2).mean(axis=0)
+    d = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
+    x, y = x + (x - cx) / d * 120 * out, y + (y - cy) / d * 120 * out
+    box = (x - 60, y - 45, x + 60, y + 45)
+    return SeenObject(7 + seat, "player", box, OFF, geo.chair_of(box))
+
+
+class Chairs:
+    def __init__(self, geo: TableGeometry, seats: tuple[int, ...], classes: tuple[str, ...] = CLASSES) -> None:
+        self.presence = SeatPresence(geo, seats)
+        self.classes = classes
+        self.t = 0.0
+        self.frame = 0
+        self.events: list[Event] = []
+
+    def show(self, seconds: float, *objects: SeenObject) -> None:
+        for _ in range(round(seconds / STEP)):
+            self.events += self.presence.update(TableScene(self.frame, self.t, objects, self.classes))
+            self.t = round(self.t + STEP, 6)
+            self.frame += 1
+
+
+def test_a_player_box_belongs_to_the_chair_it_covers_and_not_once_walked_off(geometry: TableGeometry) -> None:
+    for seat in (1, 2, 3, 4):
+        assert player(geometry, seat).seat == seat
+        assert player(geometry, seat, out=2.0).seat is None
+    assert geometry.chairs_in_view >= {1, 2, 3, 4}
+    assert not geometry.chairs_in_view & {5, 6}  # the frame's top edge cuts those players off
+
+
+def test_a_player_who_gets_up_and_comes_back(geometry: TableGeometry) -> None:
+    chairs = Chairs(geometry, (1, 2))
+    chairs.show(2.0, player(geometry, 1), player(geometry, 2))
+    chairs.show(0.5, player(geometry, 1), player(geometry, 2, out=1.0))  # walking off
+    chairs.show(3.0, player(geometry, 1))
+    chairs.show(2.0, player(geometry, 1), player(geometry, 2))
+    assert [type(e) for e in chairs.events] == [SeatVacated, SeatReturned]
+    left, back = chairs.events
+    assert left.seat == back.seat == 2
+    assert left.t == pytest.approx(1.9)  # stamped when last seen in the chair, not when it was sure
+    assert back.t == pytest.approx(5.5)  # stamped when first seen back
+    assert left.frame is not None and left.frame > 19
+
+
+def test_a_player_hidden_for_a_moment_has_not_left(geometry: TableGeometry) -> None:
+    chairs = Chairs(geometry, (1,))
+    chairs.show(2.0, player(geometry, 1))
+    chairs.show(LEAVE_S - 0.2)  # a neighbour leaning across, a detector miss
+    chairs.show(2.0, player(geometry, 1))
+    chairs.show(BACK_S - 0.2)
+    assert chairs.events == []
+
+
+def test_a_chair_empty_from_the_start_is_vacant_from_the_start(geometry: TableGeometry) -> None:
+    chairs = Chairs(geometry, (1, 3))
+    chairs.show(3.0, player(geometry, 1))
+    assert [(type(e), e.seat, e.t) for e in chairs.events] == [(SeatVacated, 3, 0.0)]
+
+
+def test_nothing_is_said_of_chairs_out_of_view_or_without_a_player_class(geometry: TableGeometry) -> None:
+    out_of_view = Chairs(geometry, (5, 6))
+    out_of_view.show(3.0)
+    assert out_of_view.events == []
+    no_class = Chairs(geometry, (1, 2), classes=("card_up", "card_down", "chip", "hand"))
+    no_class.show(3.0)  # this detector cannot see players: an empty picture proves nothing
+    assert no_class.events == []
