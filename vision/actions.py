@@ -62,6 +62,7 @@ FOREIGN = {
     "drink": ForeignObject.DRINK_OPEN,
     "card_protector": ForeignObject.CARD_PROTECTOR,
 }
+REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not one flying over)
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
@@ -148,6 +149,7 @@ class ActionAnalyzer:
         self._dealer_zone = next((z.name for z in geometry.zones if z.kind is ZoneKind.DEALER), "dealer")
         self.up_on_deck = -1e9  # when a face-up card was last seen on the deck (a boxed card)
         self.loose_tracks: set[int] = set()  # card tracks in the muck or loose on the felt last scene
+        self.card_rest: dict[int, tuple[float, float, float]] = {}  # card track -> since when still, at x, y
         self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt
         self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table
         self.board = Settled(hold)
@@ -157,6 +159,7 @@ class ActionAnalyzer:
         self.placed: dict[int, tuple[ForeignObject, int | None]] = {}
         self.object_first_seen: dict[int, tuple[int | None, float]] = {}  # track -> its seat, when
         self.in_hand = False
+        self.deal_over = False  # a player has acted this hand (no more hole cards come)
         self.folded: set[int] = set()
         self.exposed: set[int] = set()  # card tracks already reported face up
         self.tabled: set[int] = set()
@@ -177,6 +180,7 @@ class ActionAnalyzer:
         self._end(scene, out)
         for e in out:
             object.__setattr__(e, "frame", scene.frame)
+            self.deal_over |= not isinstance(e, CardsDealt | HandStarted)
         return sorted(out, key=lambda e: e.t) if out else out
 
     # ----- hands: who owns them, what a visit did ------------------------------------------------
@@ -371,14 +375,23 @@ class ActionAnalyzer:
 
     def _deal_and_cards(self, scene: TableScene, out: list[Event]) -> None:
         t = scene.t
-        if any(o.cls == "card_up" for o in scene.in_place(self._dealer_zone)):
-            self.up_on_deck = t
         self._note_arrivals(scene)
+        self._note_rest(scene)
+        on_deck = any(o.cls == "card_up" for o in scene.in_place(self._dealer_zone))
+        if on_deck or self._face_up_in_flight(scene):
+            self.up_on_deck = t
         if self.most_board == 0:  # hole cards are pitched before the board, never after
             self.pitches.update(scene, self.seen_at_seat, self.visits)
+        self._boxed_landings(scene, out)
         for seat, settled in self.seat_cards.items():
-            own = (f"seat{seat}_cards", f"seat{seat}_bet")  # tabled cards are turned over in front
-            cards = [o for o in scene.objects if o.place in own and o.cls in CARDS]
+            # tabled cards are turned over in front, in the bet zone; a card pitched to a seat further
+            # on flies over this one's bet zone, so a card there counts only once it lies still
+            cards = [
+                o
+                for o in scene.objects
+                if o.cls in CARDS
+                and (o.place == f"seat{seat}_cards" or (o.place == f"seat{seat}_bet" and self._resting(o, t)))
+            ]
             self.seen_at_seat[seat] = len(cards)
             if not cards:
                 self.pitches.cards_gone(seat)
@@ -395,6 +408,8 @@ class ActionAnalyzer:
                     boxed = bool(up) and settled.since - self.up_on_deck <= BOXED_S
                     if not boxed:
                         self.most_cards[seat] = new
+                    elif all(o.track in self.exposed for o in up):
+                        continue  # already reported as it landed (``_boxed_landings``)
                     out.append(
                         CardsDealt(
                             settled.since,
@@ -436,6 +451,49 @@ class ActionAnalyzer:
                 self.most_board = new
                 labels = tuple(o.label or None for o in fresh) if fresh else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
+
+    def _face_up_in_flight(self, scene: TableScene) -> bool:
+        """A card flying face up during the deal (not resting, not yet at a seat's cards) came off the
+        deck face up: at 10 detector calls a second it is seldom caught still on the deck."""
+        if self.in_hand and (self.most_board or self.deal_over):
+            return False
+        for o in scene.of_class("card_up"):
+            zone = self.geo.by_name.get(o.place)
+            if (zone is None or zone.kind is not ZoneKind.CARDS) and not self._resting(o, scene.t):
+                return True
+        return False
+
+    def _boxed_landings(self, scene: TableScene, out: list[Event]) -> None:
+        """A card seen face up on the deck that lands face up at a seat during the deal was boxed. The
+        dealer sets it aside at once, often pitching the replacement on top of it first, so it is
+        reported as it lands rather than once the seat's count settles."""
+        if not self.in_hand or self.most_board or scene.t - self.up_on_deck > BOXED_S:
+            return
+        for o in scene.of_class("card_up"):
+            zone = self.geo.by_name.get(o.place)
+            if o.track < 0 or o.track in self.exposed or zone is None or zone.kind is not ZoneKind.CARDS:
+                continue
+            self.exposed.add(o.track)
+            label = o.label or None
+            out.append(CardsDealt(scene.t, seat=zone.seat, count=1, face_up=True, boxed=True, cards=(label,)))
+
+    def _note_rest(self, scene: TableScene) -> None:
+        """Where each card track came to rest and since when: a move of over a third of its size
+        starts the clock again."""
+        now = {}
+        for o in scene.of_class(*CARDS):
+            if o.track < 0:
+                continue
+            x, y = (o.box[0] + o.box[2]) / 2, (o.box[1] + o.box[3]) / 2
+            size = max(o.box[2] - o.box[0], o.box[3] - o.box[1])
+            since, px, py = self.card_rest.get(o.track, (scene.t, x, y))
+            now[o.track] = (since, px, py) if abs(x - px) + abs(y - py) <= size / 3 else (scene.t, x, y)
+        self.card_rest = now
+
+    def _resting(self, o: SeenObject, t: float) -> bool:
+        """Whether a card has lain still for ``REST_S`` (an unconfirmed track is a card just arriving)."""
+        rest = self.card_rest.get(o.track)
+        return rest is not None and t - rest[0] >= REST_S
 
     def _note_arrivals(self, scene: TableScene) -> None:
         """Cards newly over the felt or in the muck (where thrown-away cards fly and land): a track not
@@ -492,6 +550,7 @@ class ActionAnalyzer:
         self.objects = {k: v for k, v in self.objects.items() if k in self.placed}
         self.object_first_seen = {k: v for k, v in self.object_first_seen.items() if k in self.placed}
         self.hand_no += 1
+        self.deal_over = False
         self.folded.clear()
         self.tabled.clear()
         buttons = scene.of_class("dealer_button")

@@ -31,6 +31,10 @@ class PitchWatch:
         self.covered: dict[int, int] = {}  # seat -> its cards hidden under a card pitched on top
         self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
         self.landings: list[tuple[int, float, dict[int, int]]] = []  # (seat, when, cards seen before)
+        self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
+        self._pseudo = 0  # the last pseudo track given to an untracked flight
+        dealer = next((z for z in geometry.zones if z.kind is ZoneKind.DEALER), None)
+        self._dealer = dealer.centre if dealer is not None else None
 
     def reset(self) -> None:
         """A new hand: nothing is covered or on its way."""
@@ -41,15 +45,20 @@ class PitchWatch:
         """One scene. ``seen``: the cards each seat showed in the previous scene; ``busy``: seats whose
         own hand is over their cards (a player squaring them up is not a pitch landing)."""
         t = scene.t
-        now = {o.track: o for o in scene.of_class(*CARDS) if o.track >= 0}
+        cards = scene.of_class(*CARDS)
+        now = {o.track: o for o in cards if o.track >= 0}
+        now.update(self._follow_untracked([o for o in cards if o.track < 0 and self._loose(o)]))
         for track, (x, y, since, size) in self.flying.items():
             if track in now or t - since > PITCH_S:
                 continue
-            seat = self.geo.nearest_seat(x, y)
-            zone = self.geo.by_name.get(f"seat{seat}_cards")
-            if seat is None or zone is None or seat in busy:
-                continue
-            if -cv2.pointPolygonTest(zone.polygon, (x, y), True) <= 3 * size:
+            if track < 0:  # seen once a detector call: it lands where an unconfirmed card now lies
+                seat = self._untracked_landing(cards, x, y) if self._from_the_deck(track, x, y) else None
+                near = True
+            else:
+                seat = self.geo.nearest_seat(x, y)
+                zone = self.geo.by_name.get(f"seat{seat}_cards")
+                near = zone is not None and -cv2.pointPolygonTest(zone.polygon, (x, y), True) <= 3 * size
+            if seat is not None and seat not in busy and near:
                 self.landings.append((seat, t, dict(seen)))
         self.flying = {
             track: (
@@ -61,11 +70,50 @@ class PitchWatch:
             for track, o in now.items()
             if self._loose(o)
         }
+        self.launch = {k: v for k, v in self.launch.items() if k in self.flying}
         for landing in [a for a in self.landings if t - a[1] >= self.hold + 0.1]:
             self.landings.remove(landing)
             seat, _, before = landing
             if all(n <= before.get(s, 0) for s, n in seen.items()):
                 self.covered[seat] = self.covered.get(seat, 0) + 1
+
+    def _follow_untracked(self, loose: list[SeenObject]) -> dict[int, SeenObject]:
+        """Loose cards the tracker has not confirmed (a fast pitch often never is), each given the
+        pseudo track (a negative number) of the untracked flight it continues: the nearest one within
+        a quarter of the frame's width; a card starting a flight gets a new one."""
+        reach = 0.25 * self.geo.width
+        flights = {k: v for k, v in self.flying.items() if k < 0}
+        out: dict[int, SeenObject] = {}
+        for o in loose:
+            x, y = (o.box[0] + o.box[2]) / 2, (o.box[1] + o.box[3]) / 2
+            near = [(abs(x - fx) + abs(y - fy), k) for k, (fx, fy, _, _) in flights.items() if k not in out]
+            d, k = min(near, default=(reach, 0))
+            if d >= reach:
+                self._pseudo -= 1
+                k = self._pseudo
+                self.launch[k] = (x, y)
+            out[k] = o
+        return out
+
+    def _untracked_landing(self, cards: list[SeenObject], x: float, y: float) -> int | None:
+        """The seat holding, among its cards, an unconfirmed card nearest to (x, y): a card just landed."""
+        landed = [
+            (abs(x - (o.box[0] + o.box[2]) / 2) + abs(y - (o.box[1] + o.box[3]) / 2), zone.seat)
+            for o in cards
+            if o.track < 0
+            and (zone := self.geo.by_name.get(o.place)) is not None
+            and zone.kind is ZoneKind.CARDS
+        ]
+        return min(landed)[1] if landed else None
+
+    def _from_the_deck(self, track: int, x: float, y: float) -> bool:
+        """Whether an untracked flight left from the dealer's end: it ends at least twice as far from
+        the dealer as it began (cards thrown to the muck, or slid about by a player, do not)."""
+        start = self.launch.get(track)
+        if start is None or self._dealer is None:
+            return False
+        dx, dy = self._dealer
+        return 2 * abs(start[0] - dx) + 2 * abs(start[1] - dy) <= abs(x - dx) + abs(y - dy)
 
     def cards_gone(self, seat: int) -> None:
         """The seat shows no cards: nothing of it can be covered any more."""

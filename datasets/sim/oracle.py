@@ -39,24 +39,28 @@ class OraclePerception:
     def __init__(self, annotations: Path, chips: ChipSet) -> None:
         self.path = Path(annotations)
         self.chips = chips
-        self.frames: list[Detections] = []
+        records = []
         with self.path.open(encoding="utf-8") as lines:
             for n, line in enumerate(lines, 1):
                 try:
-                    record = json.loads(line)
+                    records.append(json.loads(line)["objects"])
                 except json.JSONDecodeError as exc:
                     raise ValueError(f"{self.path}:{n}: not a JSON line ({exc.msg})") from None
-                self.frames.append(self._detections(record["objects"]))
+        # renders from before players were drawn as objects have none: this perception then cannot
+        # see players at all (an empty chair would prove nothing)
+        drawn = any(o["class"] == "player" for objects in records for o in objects)
+        self.names = NAMES if drawn else tuple(n for n in NAMES if n != "player")
+        self.frames = [self._detections(objects) for objects in records]
 
     def _detections(self, objects: list[dict]) -> Detections:
         rows = [
             o
             for o in objects
-            if o["class"] in NAMES
+            if o["class"] in self.names
             and o.get("visible", 1.0) >= (MIN_VISIBLE_PLAYER if o["class"] == "player" else MIN_VISIBLE)
         ]
         if not rows:
-            return Detections.empty(NAMES)
+            return Detections.empty(self.names)
         labels, values = [], []
         for o in rows:
             if o["class"] == "chip":
@@ -72,8 +76,8 @@ class OraclePerception:
         return Detections(
             np.array([o["box"] for o in rows], dtype=np.float32),
             np.ones(len(rows), dtype=np.float32),
-            np.array([NAMES.index(o["class"]) for o in rows], dtype=np.int32),
-            NAMES,
+            np.array([self.names.index(o["class"]) for o in rows], dtype=np.int32),
+            self.names,
             label=np.array(labels, dtype=object),
             value=np.array(values, dtype=np.int64),
         )
@@ -86,5 +90,5 @@ class OraclePerception:
 
     def __call__(self, frame: Frame) -> Detections:
         if frame.index >= len(self.frames):
-            return Detections.empty(NAMES)
+            return Detections.empty(self.names)
         return self.frames[frame.index]

@@ -116,11 +116,13 @@ def test_a_card_hidden_under_a_hand_and_seen_again_is_not_dealt_twice(geometry: 
     assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
 
 
-def between(geo: TableGeometry, track: int, cls: str, a: str, b: str, share: float) -> SeenObject:
+def between(
+    geo: TableGeometry, track: int, cls: str, a: str, b: str, share: float, label: str = ""
+) -> SeenObject:
     """A card on the felt ``share`` of the way from zone ``a``'s centre to zone ``b``'s (in flight)."""
     (xa, ya), (xb, yb) = geo.by_name[a].centre, geo.by_name[b].centre
     x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
-    return SeenObject(track, cls, (x - 10, y - 10, x + 10, y + 10), geo.place_of(x, y), None)
+    return SeenObject(track, cls, (x - 10, y - 10, x + 10, y + 10), geo.place_of(x, y), None, label=label)
 
 
 def test_a_card_pitched_on_top_of_another_still_counts(geometry: TableGeometry) -> None:
@@ -185,6 +187,58 @@ def test_a_card_seen_face_up_on_the_deck_then_dealt_is_boxed(geometry: TableGeom
     table.show(1.0, down, thing(geometry, 108, "card_down", "seat1_cards"))  # its replacement
     deals = [(e.seat, e.face_up, e.boxed) for e in table.events if isinstance(e, CardsDealt)]
     assert deals == [(2, False, False), (1, True, True), (1, False, False)]
+
+
+def test_a_boxed_card_flying_face_up_and_covered_at_once_by_its_replacement_is_boxed(
+    geometry: TableGeometry,
+) -> None:
+    table = Table(geometry)
+    down = thing(geometry, 100, "card_down", "seat2_cards")
+    table.show(1.0, down)
+    table.show(0.1, down, between(geometry, -1, "card_up", "dealer", "seat1_cards", 0.5, label="6h"))
+    boxed = thing(geometry, 107, "card_up", "seat1_cards", label="6h")
+    table.show(0.1, down, boxed)  # lands face up...
+    table.show(1.0, down, thing(geometry, 108, "card_down", "seat1_cards"))  # ...and is covered at once
+    deals = [(e.seat, e.face_up, e.boxed, e.cards) for e in table.events if isinstance(e, CardsDealt)]
+    assert deals == [(2, False, False, ()), (1, True, True, ("6h",)), (1, False, False, ())]
+
+
+def test_a_card_flying_over_a_seats_bet_zone_is_not_that_seats_card(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    mine = thing(geometry, 100, "card_down", "seat1_cards")
+    table.show(1.0, mine)
+    over = thing(geometry, 101, "card_down", "seat1_bet")  # on its way to seat 2
+    table.show(0.1, mine, over)
+    table.show(1.0, mine, thing(geometry, 101, "card_down", "seat2_cards"))
+    deals = [(e.seat, e.count) for e in table.events if isinstance(e, CardsDealt)]
+    assert deals == [(1, 1), (2, 1)]
+
+
+def test_an_untracked_late_pitch_landing_on_a_seats_cards_still_counts(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry, seats=(1, 2))
+    table.show(1.0, *cards)
+    for share in (0.4, 0.9):  # seen at two detector calls, never confirmed by the tracker
+        table.show(0.1, *cards, between(geometry, -1, "card_down", "dealer", "seat2_cards", share))
+    landed = thing(geometry, -1, "card_down", "seat2_cards")
+    table.show(0.1, *cards, landed)  # unconfirmed where it lands, then taken for the card it covers
+    table.show(1.0, *cards)
+    counts = {
+        s: sum(e.count for e in table.events if isinstance(e, CardsDealt) and e.seat == s) for s in (1, 2)
+    }
+    assert counts == {1: 2, 2: 3}
+
+
+def test_cards_thrown_toward_the_muck_untracked_are_no_pitch(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry, seats=(1, 2))
+    table.show(1.0, *cards)
+    for share in (0.2, 0.5):  # seat 1 throwing its cards in toward the dealer and the muck
+        table.show(0.1, *cards, between(geometry, -1, "card_down", "seat1_cards", "dealer", share))
+    # meanwhile seat 2's card comes out from under its hand, unconfirmed for a moment
+    table.show(0.1, *cards[:3], thing(geometry, -1, "card_down", "seat2_cards"))
+    table.show(1.0, *cards)
+    assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
 
 
 def test_two_pushes_with_a_trip_back_to_the_stack_is_one_chip_action(geometry: TableGeometry) -> None:

@@ -38,7 +38,9 @@ def player(geo: TableGeometry, seat: int, out: float = 0.0) -> SeenObject:
 
 
 class Chairs:
-    def __init__(self, geo: TableGeometry, seats: tuple[int, ...], classes: tuple[str, ...] = CLASSES) -> None:
+    def __init__(
+        self, geo: TableGeometry, seats: tuple[int, ...], classes: tuple[str, ...] = CLASSES
+    ) -> None:
         self.presence = SeatPresence(geo, seats)
         self.classes = classes
         self.t = 0.0
