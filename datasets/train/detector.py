@@ -53,7 +53,10 @@ def train_detector(recipe: DetectorRecipe, out: Path, name: str = "detector") ->
     out.mkdir(parents=True, exist_ok=True)
     runs = out / "runs"
     start = time.perf_counter()
-    model = YOLO(recipe.model)
+    init = recipe.model
+    if init.endswith(".pt"):
+        init = str(widen_classes(Path(init), data_names(data), out / "init_widened.pt"))
+    model = YOLO(init)
     model.train(
         data=str(data),
         epochs=recipe.epochs,
@@ -76,6 +79,48 @@ def train_detector(recipe: DetectorRecipe, out: Path, name: str = "detector") ->
     )
     seconds = time.perf_counter() - start
     return finalize(runs / name / "weights" / "best.pt", recipe, out, name, seconds)
+
+
+def data_names(data: Path) -> list[str]:
+    """The class names a data.yaml lists, in order."""
+    import yaml
+
+    names = yaml.safe_load(data.read_text(encoding="utf-8"))["names"]
+    return [names[k] for k in sorted(names)] if isinstance(names, dict) else list(names)
+
+
+def widen_classes(weights: Path, names: list[str], dest: Path) -> Path:
+    """``weights`` ready to continue training on a dataset whose classes are its own plus new ones at
+    the end (the simulator gained ``player``). Ultralytics would start every class head over when the
+    class count changes; here each class layer keeps its learned rows and only the new classes' rows
+    start fresh. Weights whose classes already match come back unchanged; any other mismatch is an
+    error that names both lists."""
+    import torch
+    from ultralytics.nn.tasks import DetectionModel
+
+    ckpt = torch.load(weights, map_location="cpu", weights_only=False)
+    old = (ckpt.get("ema") or ckpt["model"]).float()
+    have = [old.names[k] for k in sorted(old.names)]
+    if have == names:
+        return weights
+    if names[: len(have)] != have:
+        raise ValueError(f"{weights}: its classes {have} are not the start of the dataset's {names}")
+    wide = DetectionModel({**old.yaml, "nc": len(names)}, nc=len(names), verbose=False)
+    state = wide.state_dict()
+    for key, value in old.state_dict().items():
+        target = state[key]
+        if target.shape == value.shape:
+            target.copy_(value)
+        elif target.shape[1:] == value.shape[1:] and target.shape[0] > value.shape[0]:
+            target[: value.shape[0]] = value  # a class layer: learned rows kept, new rows as initialised
+        else:
+            shapes = f"{tuple(value.shape)}, expected {tuple(target.shape)}"
+            raise ValueError(f"{weights}: layer {key} is {shapes}")
+    wide.load_state_dict(state)
+    wide.names = dict(enumerate(names))
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    torch.save({"model": wide, "train_args": ckpt.get("train_args", {})}, dest)
+    return dest
 
 
 def finalize(best: Path, recipe: DetectorRecipe, out: Path, name: str, seconds: float) -> DetectorRun:
@@ -124,6 +169,21 @@ def finalize(best: Path, recipe: DetectorRecipe, out: Path, name: str, seconds: 
     return run
 
 
+CLASS_REASONS = {
+    "card_up": "a face-up card: exposed or boxed cards, tabled hands, the board; the card reader reads it",
+    "card_down": "a face-down card: the deal's counts per seat, folds, cards leaving the table",
+    "chip": "one box per stack top (per stack face when oblique); value comes from colour, so one class"
+    " serves every denomination and chip set",
+    "hand": "pushes, returns to the stack, taps and folds are read from where hands go",
+    "dealer_button": "where the button is at the deal (a misdeal check, and the button's rotation)",
+    "phone": "a foreign object the house rules name (no phones at the table)",
+    "drink": "a foreign object the house rules name (open drinks off the felt)",
+    "card_protector": "one protector per player; one pushed forward is a non-value item",
+    "player": "a seated player (shoulders, arms, head behind the rail): seat presence, for a seat absent"
+    " at the deal or left with a live hand",
+}
+
+
 def model_card(recipe: DetectorRecipe, run: DetectorRun, data: Path) -> str:
     manifest = data.parent / "manifest.json"
     counts = ""
@@ -134,6 +194,9 @@ def model_card(recipe: DetectorRecipe, run: DetectorRun, data: Path) -> str:
         if per_class:
             counts += "- instances: " + ", ".join(f"{k} {v}" for k, v in per_class.items()) + "\n"
     rows = "\n".join(f"| {k} | {v:.3f} |" for k, v in sorted(run.per_class_map50.items()))
+    classes = "\n".join(
+        f"- `{name}`: {CLASS_REASONS.get(name, 'no reason recorded')}" for name in data_names(data)
+    )
     budget = f" (or fewer: stopped by a {recipe.hours:.2f} h budget)" if recipe.hours else ""
     machine = f"{platform.machine()} ({platform.processor() or 'cpu'})"
     start = (
@@ -147,6 +210,9 @@ def model_card(recipe: DetectorRecipe, run: DetectorRun, data: Path) -> str:
 Synthetic overhead and oblique poker-table frames from the railbird simulator
 (`railbird synth dataset`), plus close-ups; no real images in training.
 {counts}
+## Classes, and why these
+{classes}
+
 ## Recipe
 - {start}
 - epochs {recipe.epochs}{budget}, image size {recipe.imgsz}, batch {recipe.batch}, seed {recipe.seed}, AMP off

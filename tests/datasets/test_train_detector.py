@@ -10,7 +10,7 @@ import pytest
 
 from datasets.sim.dataset import DatasetSpec, generate
 from datasets.sim.objects import DET_CLASSES
-from datasets.train.detector import DetectorRecipe, train_detector
+from datasets.train.detector import DetectorRecipe, train_detector, widen_classes
 from vision.detector import ModelError, OnnxDetector
 
 SHIPPED = Path(__file__).resolve().parents[2] / "models" / "detector.onnx"
@@ -39,6 +39,20 @@ def test_tiny_training_exports_a_model_onnx_runtime_can_run(tmp_path: Path):
     wide, tall = detector([frame, np.zeros((400, 300, 3), np.uint8)])
     assert (wide.xyxy[:, 2] <= 1280).all() and (tall.xyxy[:, 2] <= 300).all()
     assert (tall.xyxy[:, 3] <= 400).all()
+    # continuing on a dataset with one class more keeps every learned class row
+    import torch
+
+    best = tmp_path / "models" / "runs" / "tiny" / "weights" / "best.pt"
+    names = [c.value for c in DET_CLASSES]
+    widened = widen_classes(best, [*names, "extra"], tmp_path / "wide.pt")
+    trained = torch.load(best, weights_only=False)
+    old = (trained.get("ema") or trained["model"]).float().state_dict()
+    new = torch.load(widened, weights_only=False)["model"].state_dict()
+    key = next(k for k in new if k.endswith("cv3.0.2.bias"))
+    assert new[key].shape[0] == len(names) + 1 and torch.equal(new[key][:-1], old[key])
+    assert widen_classes(best, names, tmp_path / "same.pt") == best
+    with pytest.raises(ValueError, match="not the start of"):
+        widen_classes(best, ["player", *names], tmp_path / "bad.pt")
 
 
 def test_the_shipped_detector_takes_a_camera_frame_at_its_own_aspect():
