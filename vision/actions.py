@@ -132,7 +132,8 @@ class ActionAnalyzer:
         self.chips = chips
         self.turn = turn
         self.hold, self.leave = hold, leave
-        self.prev_hands: list[tuple[float, float, float, int]] = []  # t, x, y, owner of recent hands
+        # recent hands: t, x, y, owner, track, whether it was over the rail or off the table
+        self.prev_hands: list[tuple[float, float, float, int, int, bool]] = []
         self.visits: dict[int, Visit] = {}
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
@@ -194,13 +195,18 @@ class ActionAnalyzer:
         hands = scene.of_class("hand")
         centres = [((h.box[0] + h.box[2]) / 2, (h.box[1] + h.box[3]) / 2) for h in hands]
         # a hand over the rail after a gap is one coming in: its seat is where it enters, not the
-        # neighbour whose hand left a moment ago (neighbours sit close together in an oblique view)
-        memory = [0.15 if h.place in (RAIL, OFF) else 0.5 for h in hands]
+        # neighbour whose hand left a moment ago (neighbours sit close together in an oblique view);
+        # and one leaving over the rail as another comes in there are two hands, which the tracker
+        # tells apart at that pace
+        outside = [h.place in (RAIL, OFF) for h in hands]
+        memory = [0.15 if out else 0.5 for out in outside]
         pairs = sorted(
             (abs(x - px) + abs(y - py), i, j)
             for i, (x, y) in enumerate(centres)
-            for j, (pt, px, py, _) in enumerate(self.prev_hands)
-            if scene.t - pt <= memory[i] and abs(x - px) + abs(y - py) < reach
+            for j, (pt, px, py, _, track, was_out) in enumerate(self.prev_hands)
+            if scene.t - pt <= memory[i]
+            and abs(x - px) + abs(y - py) < reach
+            and not (outside[i] and was_out and hands[i].track != track)
         )
         owners: dict[int, int] = {}
         used: set[int] = set()
@@ -212,7 +218,9 @@ class ActionAnalyzer:
             if i not in owners:
                 owners[i] = self._owner_of_new(h)
         kept = [p for j, p in enumerate(self.prev_hands) if j not in used and scene.t - p[0] <= 0.5]
-        self.prev_hands = kept + [(scene.t, x, y, owners[i]) for i, (x, y) in enumerate(centres)]
+        self.prev_hands = kept + [
+            (scene.t, x, y, owners[i], hands[i].track, outside[i]) for i, (x, y) in enumerate(centres)
+        ]
         return [(h, owners[i]) for i, h in enumerate(hands)]
 
     def _reach(self, seat: int, h: SeenObject) -> float:

@@ -355,5 +355,26 @@ def test_a_hand_coming_in_over_the_rail_is_the_seat_it_enters_at(geometry: Table
     table.show(0.3, *cards, leaving)
     table.show(0.3, *cards)  # seat 1's hand has gone
     table.show(0.1, *cards, rail_hand(g, 8, 2))
-    *_, (_, _, _, owner) = table.analyzer.prev_hands  # the hand just seen, and whose it is
+    *_, (_, _, _, owner, _, _) = table.analyzer.prev_hands  # the hand just seen, and whose it is
+    assert owner == 2
+
+
+def test_a_hand_coming_in_over_the_rail_as_the_neighbours_leaves_there_is_not_the_neighbours(
+    geometry: TableGeometry,
+) -> None:
+    """Seat 1's hand withdraws over the rail and seat 2's comes in over it a tenth of a second later,
+    close by: the tracker gives the newcomer a new track, and it is seat 2's hand."""
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    (x2, y2), (x1, y1) = g.by_name["seat2_stack"].centre, g.by_name["seat1_stack"].centre
+    px, py = x2 + (x1 - x2) * 0.65, y2 + (y1 - y2) * 0.65  # nearer seat 1 than seat 2
+    leaving = SeenObject(7, "hand", (px - 25, py - 25, px + 25, py + 25), RAIL, 1)
+    table.show(1.0, *cards)
+    table.show(0.1, *cards, leaving)
+    assert table.analyzer.prev_hands[-1][3] == 1
+    qx, qy = x2 + (x1 - x2) * 0.35, y2 + (y1 - y2) * 0.35  # nearer seat 2, within pairing reach
+    coming = SeenObject(8, "hand", (qx - 25, qy - 25, qx + 25, qy + 25), RAIL, 2)
+    table.show(0.1, *cards, coming)
+    *_, (_, _, _, owner, _, _) = table.analyzer.prev_hands
     assert owner == 2
