@@ -29,6 +29,7 @@ import numpy as np
 
 from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
+from vision.detections import box_iou
 from vision.events import (
     CardExposed,
     CardsDealt,
@@ -55,6 +56,7 @@ DEALER = 0  # owner id of the dealer's hands
 MUCK_WAIT = 1.2  # seconds a seat's vanished cards have to reach the muck before they count as hidden
 TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0.81, peeks 0.33-0.39)
 OBJECT_GONE = 2.0  # seconds an object must be missing before it counts as taken away (hands cover things)
+RETRACK_IOU = 0.5  # a new chip track over this much of a pushed stack that vanished is that stack
 ONE_MOTION = 0.3  # seconds: chips landing closer together than this were released in one motion
 CARDS = ("card_up", "card_down")
 FOREIGN = {
@@ -110,6 +112,7 @@ class Visit:
     bet_values: dict[int, int]  # value of each earlier-bet stack, raised as chips land on it
     pushes: list[tuple[int, ...]] = field(default_factory=list)
     pushed_tracks: set[int] = field(default_factory=set)
+    pushed_boxes: dict[int, tuple[tuple[float, float, float, float], int]] = field(default_factory=dict)
     release_t: float = 0.0
     in_stack_after_push: bool = False
     returned: bool = False
@@ -312,9 +315,13 @@ class ActionAnalyzer:
             and o.track not in visit.pushed_tracks
         ]
         chips: list[int] = []
+        here = {o.track for o in scene.of_class("chip")}
         for o in new:
-            chips += denominations(o.value, self._top_value(o), self.chips)
             visit.pushed_tracks.add(o.track)
+            if self._retracked(o, visit, here):
+                continue
+            visit.pushed_boxes[o.track] = (o.box, o.value)
+            chips += denominations(o.value, self._top_value(o), self.chips)
         for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
             before = visit.bet_values.get(o.track)
             if before is not None and o.value > before:  # chips put on top of the earlier bet
@@ -336,6 +343,18 @@ class ActionAnalyzer:
             visit.pushes.append(tuple(sorted(chips, reverse=True)))
         visit.in_stack_after_push = False
         visit.release_t = scene.t
+
+    @staticmethod
+    def _retracked(o: SeenObject, visit: Visit, here: set[int]) -> bool:
+        """Whether a new chip track is a stack this visit already pushed, under a new track id: the
+        tracker drops a young track that a hand hides for a moment and starts another when it shows
+        again. Same value, mostly the same box, and the old track gone from the scene."""
+        return any(
+            track not in here
+            and value == o.value
+            and box_iou(np.asarray([box]), np.asarray([o.box]))[0, 0] >= RETRACK_IOU
+            for track, (box, value) in visit.pushed_boxes.items()
+        )
 
     def _top_value(self, o: SeenObject) -> int:
         for spec in self.chips.chips:

@@ -263,6 +263,22 @@ def test_two_pushes_with_a_trip_back_to_the_stack_is_one_chip_action(geometry: T
     assert actions[0].returned_to_stack
 
 
+def test_a_pushed_stack_the_tracker_loses_and_finds_again_is_counted_once(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    hand = thing(g, 9, "hand", "seat2_bet")
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, hand)
+    table.show(0.1, *cards, hand, thing(g, 50, "chip", "seat2_bet", label="purple", value=500))
+    table.show(0.1, *cards, hand)  # the hand hides it for a detector call...
+    table.show(0.3, *cards, hand, thing(g, 51, "chip", "seat2_bet", label="purple", value=500))  # ...new id
+    table.show(1.0, *cards, thing(g, 51, "chip", "seat2_bet", label="purple", value=500))
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((500,),)
+
+
 @pytest.mark.parametrize(
     ("turn", "touch", "taps"),
     [(2, "seat2_bet", 1), (1, "seat2_bet", 0), (2, "seat2_cards", 0)],
