@@ -33,8 +33,7 @@ class PitchWatch:
         self.landings: list[tuple[int, float, dict[int, int]]] = []  # (seat, when, cards seen before)
         self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
         self._pseudo = 0  # the last pseudo track given to an untracked flight
-        dealer = next((z for z in geometry.zones if z.kind is ZoneKind.DEALER), None)
-        self._dealer = dealer.centre if dealer is not None else None
+        self._dealer = next((z for z in geometry.zones if z.kind is ZoneKind.DEALER), None)
 
     def reset(self) -> None:
         """A new hand: nothing is covered or on its way."""
@@ -51,14 +50,17 @@ class PitchWatch:
         for track, (x, y, since, size) in self.flying.items():
             if track in now or t - since > PITCH_S:
                 continue
-            if track < 0:  # seen once a detector call: it lands where an unconfirmed card now lies
-                seat = self._untracked_landing(cards, x, y) if self._from_the_deck(track, x, y) else None
-                near = True
-            else:
+            seat = None
+            if track < 0:  # an untracked flight, seen once a detector call, far apart (or just once)
+                if not self._from_the_deck(track):
+                    continue
+                seat = self._untracked_landing(cards, x, y)  # where an unconfirmed card now lies
+            if seat is None:  # else where it was last seen: next to a seat's cards
                 seat = self.geo.nearest_seat(x, y)
                 zone = self.geo.by_name.get(f"seat{seat}_cards")
-                near = zone is not None and -cv2.pointPolygonTest(zone.polygon, (x, y), True) <= 3 * size
-            if seat is not None and seat not in busy and near:
+                if zone is None or -cv2.pointPolygonTest(zone.polygon, (x, y), True) > 3 * size:
+                    continue
+            if seat is not None and seat not in busy:
                 self.landings.append((seat, t, dict(seen)))
         self.flying = {
             track: (
@@ -97,23 +99,23 @@ class PitchWatch:
 
     def _untracked_landing(self, cards: list[SeenObject], x: float, y: float) -> int | None:
         """The seat holding, among its cards, an unconfirmed card nearest to (x, y): a card just landed."""
-        landed = [
-            (abs(x - (o.box[0] + o.box[2]) / 2) + abs(y - (o.box[1] + o.box[3]) / 2), zone.seat)
-            for o in cards
-            if o.track < 0
-            and (zone := self.geo.by_name.get(o.place)) is not None
-            and zone.kind is ZoneKind.CARDS
-        ]
+        landed = []
+        for o in cards:
+            zone = self.geo.by_name.get(o.place)
+            if o.track < 0 and zone is not None and zone.kind is ZoneKind.CARDS and zone.seat is not None:
+                cx, cy = (o.box[0] + o.box[2]) / 2, (o.box[1] + o.box[3]) / 2
+                landed.append((abs(x - cx) + abs(y - cy), zone.seat))
         return min(landed)[1] if landed else None
 
-    def _from_the_deck(self, track: int, x: float, y: float) -> bool:
-        """Whether an untracked flight left from the dealer's end: it ends at least twice as far from
-        the dealer as it began (cards thrown to the muck, or slid about by a player, do not)."""
+    def _from_the_deck(self, track: int) -> bool:
+        """Whether an untracked flight was first seen nearer the dealer's zone than any seat's cards: a
+        pitch leaves the deck (cards a player throws in, or slides about, start at the seat)."""
         start = self.launch.get(track)
         if start is None or self._dealer is None:
             return False
-        dx, dy = self._dealer
-        return 2 * abs(start[0] - dx) + 2 * abs(start[1] - dy) <= abs(x - dx) + abs(y - dy)
+        seats = [z for z in self.geo.zones if z.kind is ZoneKind.CARDS]
+        to_seat = min((-cv2.pointPolygonTest(z.polygon, start, True) for z in seats), default=float("inf"))
+        return -cv2.pointPolygonTest(self._dealer.polygon, start, True) < to_seat
 
     def cards_gone(self, seat: int) -> None:
         """The seat shows no cards: nothing of it can be covered any more."""
