@@ -55,6 +55,8 @@ class PitchWatch:
                 if not self._from_the_deck(track):
                     continue
                 seat = self._untracked_landing(cards, x, y)  # where an unconfirmed card now lies
+                if seat is None and not self._flew_out(track, x, y, size):
+                    continue  # seen too briefly to say where it went (cards thrown in by the muck)
             if seat is None:  # else where it was last seen: next to a seat's cards
                 seat = self.geo.nearest_seat(x, y)
                 zone = self.geo.by_name.get(f"seat{seat}_cards")
@@ -116,6 +118,15 @@ class PitchWatch:
         seats = [z for z in self.geo.zones if z.kind is ZoneKind.CARDS]
         to_seat = min((-cv2.pointPolygonTest(z.polygon, start, True) for z in seats), default=float("inf"))
         return -cv2.pointPolygonTest(self._dealer.polygon, start, True) < to_seat
+
+    def _flew_out(self, track: int, x: float, y: float, size: float) -> bool:
+        """Whether an untracked flight was last seen at least two card lengths further from the
+        dealer's zone than where it was first seen."""
+        start = self.launch.get(track)
+        if start is None or self._dealer is None:
+            return False
+        far = -cv2.pointPolygonTest(self._dealer.polygon, (x, y), True)
+        return far - -cv2.pointPolygonTest(self._dealer.polygon, start, True) >= 2 * size
 
     def cards_gone(self, seat: int) -> None:
         """The seat shows no cards: nothing of it can be covered any more."""

@@ -394,3 +394,17 @@ def test_a_hand_coming_in_over_the_rail_as_the_neighbours_leaves_there_is_not_th
     table.show(0.1, *cards, coming)
     *_, (_, _, _, owner, _, _) = table.analyzer.prev_hands
     assert owner == 2
+
+
+def test_cards_thrown_in_near_the_muck_untracked_land_on_no_seat(geometry: TableGeometry) -> None:
+    """A folded card first seen (unconfirmed) near the dealer's end and gone into the muck at the next
+    look is no late pitch to the seat whose cards lie nearby."""
+    table = Table(geometry)
+    cards = dealt(geometry, seats=(1, 2))
+    table.show(1.0, *cards)
+    near = between(geometry, -1, "card_down", "dealer", "seat1_cards", 0.5)
+    x, y = (near.box[0] + near.box[2]) / 2, (near.box[1] + near.box[3]) / 2
+    near = SeenObject(-1, "card_down", (x - 20, y - 20, x + 20, y + 20), near.place, None)
+    table.show(0.1, *cards, near)
+    table.show(1.0, *cards, thing(geometry, 130, "card_down", "muck"))
+    assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
