@@ -105,10 +105,11 @@ def library_command(
             min=0, help="add this to every seed (a held-out set: folders named NAME-sSEED), e.g. 2000"
         ),
     ] = 0,
+    base_only: Annotated[bool, typer.Option(help="only each file's base hand, no variants")] = False,
 ) -> None:
     """Render every scenario and variant of the library. Ctrl-C keeps the finished ones."""
     try:
-        names = [s.name for s in select(load_library(directory), only)]
+        names = [s.name for s in select(load_library(directory), only, base_only)]
     except ScenarioError as exc:
         raise _fail(str(exc)) from None
     if not names:
@@ -129,6 +130,7 @@ def library_command(
                 only=only,
                 force=force,
                 seed_offset=seed_offset,
+                base_only=base_only,
                 on_start=started,
                 progress=lambda n, total: progress.update(frames, completed=n, total=total),
             )

@@ -279,8 +279,11 @@ def verify(scn: Scenario) -> Verdict:
 # ----- the library ------------------------------------------------------------------------------
 
 
-def select(scenarios: list[Scenario], only: str | None) -> list[Scenario]:
-    """Scenarios whose name (``id`` or ``id-variant``) or file id matches the glob ``only``."""
+def select(scenarios: list[Scenario], only: str | None, base_only: bool = False) -> list[Scenario]:
+    """Scenarios whose name (``id`` or ``id-variant``) or file id matches the glob ``only``; with
+    ``base_only`` just each file's base hand (no variants)."""
+    if base_only:
+        scenarios = [s for s in scenarios if not s.variant]
     if not only:
         return scenarios
     return [s for s in scenarios if fnmatch.fnmatch(s.name, only) or fnmatch.fnmatch(s.id, only)]
@@ -304,14 +307,15 @@ def render_library(
     progress: Progress | None = None,
     renderer_for: Callable[[CompiledHand], Any] | None = None,
     seed_offset: int = 0,
+    base_only: bool = False,
 ) -> list[Rendered]:
     """Render every scenario and variant in ``directory`` into ``out/<name>/``; write ``out/index.json``.
 
     Folders already rendered from the same scenario and code are kept unless ``force``.
     ``seed_offset``: add this to every scenario's seed (another table look, camera pose, cards and
-    stacks: a held-out set) and name each folder ``<name>-s<seed>``.
+    stacks: a held-out set) and name each folder ``<name>-s<seed>``. ``base_only``: no variants.
     """
-    scenarios = select(load_library(directory), only)
+    scenarios = select(load_library(directory), only, base_only)
     if seed_offset:
         scenarios = [
             s.model_copy(

@@ -209,6 +209,18 @@ def test_a_held_out_library_shifts_every_seed_and_names_the_folders_by_it(
         assert json.loads((r.folder / "scenario.json").read_text())["scenario"]["seed"] == s.seed + 2000
 
 
+def test_a_blind_set_of_base_hands_only(tmp_path: Path, fake_video: None) -> None:
+    done = render_library(
+        tmp_path,
+        only="misdeal_boxed*",
+        renderer_for=lambda c: FakeRenderer(),
+        seed_offset=3000,
+        base_only=True,
+    )
+    (base,) = [s for s in LIBRARY if s.id == "misdeal_boxed_cards" and not s.variant]
+    assert [r.name for r in done] == [f"misdeal_boxed_cards-s{base.seed + 3000}"]
+
+
 def test_style_overrides_are_typed_and_checked() -> None:
     from dataclasses import dataclass
     from enum import StrEnum
