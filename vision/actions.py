@@ -15,9 +15,9 @@ Two mechanisms carry almost all of it:
   between two pushes is recorded); a visit that moved nothing, by the seat whose turn it is, is a
   tap (a check).
 
-Hands belong to the dealer when their track first appears in the dealer's area or the middle of the
-table, else to the nearest seat. Seats and turn order come from the caller (the rules engine's hand
-state), through ``Turn``.
+Whose hand each one is comes from ``vision.hands``; phones, drinks and protectors on the felt from
+``vision.foreign``; seats left and returned to from ``vision.presence`` (the pipeline runs it beside
+this). Seats and turn order come from the caller (the rules engine's hand state), through ``Turn``.
 """
 
 from __future__ import annotations
@@ -39,52 +39,27 @@ from vision.events import (
     ChipsPulledIn,
     Event,
     Fold,
-    ForeignObject,
     HandEnded,
     HandStarted,
     HandTabled,
-    ObjectPlaced,
-    ObjectRemoved,
     OutOfView,
     PriorChips,
     TableTap,
 )
+from vision.foreign import ForeignObjects
+from vision.hands import DEALER, HandOwners
 from vision.pitches import PitchWatch
+from vision.settled import Settled
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
-DEALER = 0  # owner id of the dealer's hands
 MUCK_WAIT = 1.2  # seconds a seat's vanished cards have to reach the muck before they count as hidden
 TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0.81, peeks 0.33-0.39)
-OBJECT_GONE = 2.0  # seconds an object must be missing before it counts as taken away (hands cover things)
 RETRACK_IOU = 0.5  # a new chip track over this much of a pushed stack that vanished is that stack
 ONE_MOTION = 0.3  # seconds: chips landing closer together than this were released in one motion
 CARDS = ("card_up", "card_down")
-FOREIGN = {
-    "phone": ForeignObject.PHONE,
-    "drink": ForeignObject.DRINK_OPEN,
-    "card_protector": ForeignObject.CARD_PROTECTOR,
-}
 REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not one flying over)
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
-
-
-@dataclass(slots=True)
-class Settled:
-    """A value that counts once unchanged for ``hold`` seconds; ``update`` returns (old, new) on a change."""
-
-    hold: float
-    value: object = None
-    candidate: object = None
-    since: float = 0.0
-
-    def update(self, t: float, value: object) -> tuple[object, object] | None:
-        if value != self.candidate:
-            self.candidate, self.since = value, t
-        if self.candidate != self.value and t - self.since >= self.hold:
-            old, self.value = self.value, self.candidate
-            return old, self.value
-        return None
 
 
 def denominations(value: int, top: int, chips: ChipSet) -> tuple[int, ...]:
@@ -135,8 +110,7 @@ class ActionAnalyzer:
         self.chips = chips
         self.turn = turn
         self.hold, self.leave = hold, leave
-        # recent hands: t, x, y, owner, track, whether it was over the rail or off the table
-        self.prev_hands: list[tuple[float, float, float, int, int, bool]] = []
+        self.hands = HandOwners(geometry)  # whose hand each one in view is
         self.visits: dict[int, Visit] = {}
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
@@ -159,9 +133,7 @@ class ActionAnalyzer:
         self.board = Settled(hold)
         self.bets = Settled(hold)
         self.table_clear = Settled(0.6)
-        self.objects: dict[int, Settled] = {}
-        self.placed: dict[int, tuple[ForeignObject, int | None]] = {}
-        self.object_first_seen: dict[int, tuple[int | None, float]] = {}  # track -> its seat, when
+        self.objects = ForeignObjects(geometry, hold * 2)  # phones, drinks, protectors on the felt
         self.in_hand = False
         self.deal_over = False  # a player has acted this hand (no more hole cards come)
         self.folded: set[int] = set()
@@ -175,11 +147,11 @@ class ActionAnalyzer:
 
     def update(self, scene: TableScene) -> list[Event]:
         out: list[Event] = []
-        hands = self._own_hands(scene)
+        hands = self.hands.update(scene, visiting=self.visits)
         self._deal_and_cards(scene, out)
         self._visits(scene, hands, out)
         self._bets_and_pot(scene, out)
-        self._objects(scene, out)
+        self.objects.update(scene, out)
         self._out_of_view(scene, out)
         self._end(scene, out)
         for e in out:
@@ -187,70 +159,17 @@ class ActionAnalyzer:
             self.deal_over |= not isinstance(e, CardsDealt | HandStarted)
         return sorted(out, key=lambda e: e.t) if out else out
 
-    # ----- hands: who owns them, what a visit did ------------------------------------------------
-
-    def _own_hands(self, scene: TableScene) -> list[tuple[SeenObject, int]]:
-        """Each hand in the scene with its owner. A hand close to where a hand was a moment ago
-        (nearest first, within half a second) is that hand: fast hands defeat box-overlap trackers,
-        so ownership follows positions, not track ids. A new hand coming in over the rail or into a
-        seat's stack or cards is that seat's; one appearing anywhere else is the dealer's."""
-        reach = 0.15 * self.geo.width
-        hands = scene.of_class("hand")
-        centres = [((h.box[0] + h.box[2]) / 2, (h.box[1] + h.box[3]) / 2) for h in hands]
-        # a hand over the rail after a gap is one coming in: its seat is where it enters, not the
-        # neighbour whose hand left a moment ago (neighbours sit close together in an oblique view);
-        # and one leaving over the rail as another comes in there are two hands, which the tracker
-        # tells apart at that pace
-        outside = [h.place in (RAIL, OFF) for h in hands]
-        memory = [0.15 if out else 0.5 for out in outside]
-        pairs = sorted(
-            (abs(x - px) + abs(y - py), i, j)
-            for i, (x, y) in enumerate(centres)
-            for j, (pt, px, py, _, track, was_out) in enumerate(self.prev_hands)
-            if scene.t - pt <= memory[i]
-            and abs(x - px) + abs(y - py) < reach
-            and not (outside[i] and was_out and hands[i].track != track)
-        )
-        owners: dict[int, int] = {}
-        used: set[int] = set()
-        for _, i, j in pairs:
-            if i not in owners and j not in used:
-                owners[i] = self.prev_hands[j][3]
-                used.add(j)
-        for i, h in enumerate(hands):
-            if i not in owners:
-                owners[i] = self._owner_of_new(h)
-        kept = [p for j, p in enumerate(self.prev_hands) if j not in used and scene.t - p[0] <= 0.5]
-        self.prev_hands = kept + [
-            (scene.t, x, y, owners[i], hands[i].track, outside[i]) for i, (x, y) in enumerate(centres)
-        ]
-        return [(h, owners[i]) for i, h in enumerate(hands)]
+    # ----- hands: what a seat's visit did ---------------------------------------------------------
 
     def _reach(self, seat: int, h: SeenObject) -> float:
         """How far forward the hand's centre is along its seat's axis (stack zone 0, bet zone 1)."""
-        stack, bet = self.geo.by_name.get(f"seat{seat}_stack"), self.geo.by_name.get(f"seat{seat}_bet")
-        if stack is None or bet is None:
+        axis = self.geo.seat_axis(seat)
+        if axis is None:
             return 0.0
-        (sx, sy), (bx, by) = stack.centre, bet.centre
+        (sx, sy), (bx, by) = axis
         length2 = (bx - sx) ** 2 + (by - sy) ** 2 or 1.0
         x, y = (h.box[0] + h.box[2]) / 2, (h.box[1] + h.box[3]) / 2
         return ((x - sx) * (bx - sx) + (y - sy) * (by - sy)) / length2
-
-    def _owner_of_new(self, h: SeenObject) -> int:
-        if h.place in (
-            RAIL,
-            OFF,
-        ):  # reaching in from outside: whose place is nearest, a seat's or the dealer's
-            # where the hand meets the table (in an oblique view, low in its box), as its zone was found
-            x, y = (float(v) for v in self.geo.footprint(np.asarray([h.box], np.float32))[0])
-            nearest = self.geo.by_name[self.geo.nearest_zone(x, y)]
-            return nearest.seat if nearest.seat is not None else DEALER
-        zone = self.geo.by_name.get(h.place)
-        entering = h.place in (RAIL, OFF) or (zone is not None and zone.kind.value in ("stack", "cards"))
-        seat = h.seat if zone is None or zone.seat is None else zone.seat
-        if seat is not None and (entering or seat in self.visits):
-            return seat
-        return DEALER
 
     def _visits(self, scene: TableScene, hands: list[tuple[SeenObject, int]], out: list[Event]) -> None:
         t = scene.t
@@ -394,9 +313,7 @@ class ActionAnalyzer:
 
     def _put_down_during(self, visit: Visit) -> bool:
         """Whether an object (a protector, a phone) first appeared at the visit's seat while it lasted."""
-        return any(
-            seat == visit.seat and first >= visit.start for seat, first in self.object_first_seen.values()
-        )
+        return self.objects.put_down_since(visit.seat, visit.start)
 
     # ----- cards: the deal, the board, folds, exposures ------------------------------------------
 
@@ -574,8 +491,7 @@ class ActionAnalyzer:
         self.items_pushed.clear()
         self.last_place.clear()  # per-track memory lasts one hand, so a long stream stays small
         self.exposed.clear()
-        self.objects = {k: v for k, v in self.objects.items() if k in self.placed}
-        self.object_first_seen = {k: v for k, v in self.object_first_seen.items() if k in self.placed}
+        self.objects.new_hand()
         self.hand_no += 1
         self.deal_over = False
         self.folded.clear()
@@ -597,40 +513,6 @@ class ActionAnalyzer:
         elif old > 0 and self.bets_since_pull and scene.chip_value("pot") > 0:
             self.bets_since_pull = False
             out.append(ChipsPulledIn(self.bets.since))
-
-    # ----- foreign objects ------------------------------------------------------------------------
-
-    def _objects(self, scene: TableScene, out: list[Event]) -> None:
-        seen: set[int] = set()
-        for o in scene.of_class(*FOREIGN):
-            zone = self.geo.by_name.get(o.place)
-            if o.track < 0 or (zone is not None and zone.kind.value == "bet" and o.cls == "card_protector"):
-                continue  # a protector in a bet zone is a non-value item pushed as a bet (see visits)
-            seen.add(o.track)
-            self.object_first_seen.setdefault(o.track, (o.seat, scene.t))
-            settled = self.objects.setdefault(o.track, Settled(self.hold * 2))
-            change = settled.update(scene.t, o.place not in (RAIL, OFF))
-            if change is not None and change[1] and o.track not in self.placed:
-                what = FOREIGN[o.cls]
-                if o.cls == "drink" and o.label == "capped":  # open unless a classifier says capped
-                    what = ForeignObject.DRINK_CAPPED
-                hidden = [
-                    k for k, (w, st) in self.placed.items() if k not in seen and (w, st) == (what, o.seat)
-                ]
-                if hidden:  # the same object seen again after a hand covered it: a new track, no new event
-                    del self.placed[hidden[0]]
-                    self.placed[o.track] = (what, o.seat)
-                    continue
-                self.placed[o.track] = (what, o.seat)
-                out.append(ObjectPlaced(settled.since, seat=o.seat, what=what))
-        for track, (what, seat) in list(self.placed.items()):
-            if track in seen:
-                continue
-            settled = self.objects[track]
-            settled.update(scene.t, False)
-            if settled.value is False and scene.t - settled.since >= OBJECT_GONE:
-                del self.placed[track]
-                out.append(ObjectRemoved(settled.since, seat=seat, what=what))
 
     # ----- cards and chips leaving the table ------------------------------------------------------
 

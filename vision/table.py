@@ -109,13 +109,18 @@ class TableGeometry:
                 best, seat = d, zone.seat
         return seat
 
+    def seat_axis(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The middles of the seat's stack and bet zones (the line a push follows), or None."""
+        stack, bet = self.by_name.get(f"seat{seat}_stack"), self.by_name.get(f"seat{seat}_bet")
+        return None if stack is None or bet is None else (stack.centre, bet.centre)
+
     def _chair(self, seat: int) -> tuple[float, float] | None:
         """Where a seated player's body meets the rail behind the seat: ``CHAIR_PROBE`` stack-to-bet
         distances behind the stack zone's middle (about 33 cm), or None without those zones."""
-        stack, bet = self.by_name.get(f"seat{seat}_stack"), self.by_name.get(f"seat{seat}_bet")
-        if stack is None or bet is None:
+        axis = self.seat_axis(seat)
+        if axis is None:
             return None
-        (sx, sy), (bx, by) = stack.centre, bet.centre
+        (sx, sy), (bx, by) = axis
         return sx + CHAIR_PROBE * (sx - bx), sy + CHAIR_PROBE * (sy - by)
 
     def chair_of(self, box: tuple[float, float, float, float]) -> int | None:
@@ -192,18 +197,18 @@ def build_scene(frame: int, t: float, dets: Detections, geometry: TableGeometry)
     names = dets.class_names()
     objects = []
     for i, cls in enumerate(names):
-        x, y = float(feet[i, 0]), float(feet[i, 1])
-        place = geometry.place_of(x, y)
-        if place == FELT and cls == "chip":
-            x0, y0, x1, y1 = dets.xyxy[i]
-            place = geometry.spilled_into(x, y, reach=float(max(x1 - x0, y1 - y0))) or FELT
-        zone = geometry.by_name.get(place)
-        seat = zone.seat if zone is not None else None
         box = tuple(float(v) for v in dets.xyxy[i])
+        x, y = float(feet[i, 0]), float(feet[i, 1])
         if cls == "player":  # in the chair behind the rail (or walking past: no seat)
             place, seat = OFF, geometry.chair_of(box)  # type: ignore[arg-type]
-        elif seat is None and cls not in ("chip", "card_up", "card_down") and place in (FELT, RAIL):
-            seat = geometry.nearest_seat(x, y)
+        else:
+            place = geometry.place_of(x, y)
+            if place == FELT and cls == "chip":
+                place = geometry.spilled_into(x, y, reach=max(box[2] - box[0], box[3] - box[1])) or FELT
+            zone = geometry.by_name.get(place)
+            seat = zone.seat if zone is not None else None
+            if seat is None and cls not in ("chip", "card_up", "card_down") and place in (FELT, RAIL):
+                seat = geometry.nearest_seat(x, y)
         objects.append(
             SeenObject(
                 track=int(dets.tracker_id[i]),

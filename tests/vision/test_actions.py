@@ -66,6 +66,11 @@ class Table:
             self.t += STEP
             self.frame += 1
 
+    def cards_dealt_to(self, *seats: int) -> dict[int, int]:
+        """How many cards the deal events gave each of ``seats``."""
+        dealt = [e for e in self.events if isinstance(e, CardsDealt)]
+        return {s: sum(e.count for e in dealt if e.seat == s) for s in seats}
+
     def kinds(self) -> list[str]:
         return [type(e).__name__ for e in self.events]
 
@@ -151,9 +156,7 @@ def test_a_card_lost_in_flight_lands_where_a_card_appears(geometry: TableGeometr
     table.show(0.1, *seat1, *seat2, flying)
     second = thing(geometry, 104, "card_down", "seat2_bet")  # ...and it is seat 2's second card
     table.show(1.0, *seat1, *seat2, second)
-    counts = {
-        s: sum(e.count for e in table.events if isinstance(e, CardsDealt) and e.seat == s) for s in (1, 2)
-    }
+    counts = table.cards_dealt_to(1, 2)
     assert counts == {1: 2, 2: 2}
 
 
@@ -223,9 +226,7 @@ def test_an_untracked_late_pitch_landing_on_a_seats_cards_still_counts(geometry:
     landed = thing(geometry, -1, "card_down", "seat2_cards")
     table.show(0.1, *cards, landed)  # unconfirmed where it lands, then taken for the card it covers
     table.show(1.0, *cards)
-    counts = {
-        s: sum(e.count for e in table.events if isinstance(e, CardsDealt) and e.seat == s) for s in (1, 2)
-    }
+    counts = table.cards_dealt_to(1, 2)
     assert counts == {1: 2, 2: 3}
 
 
@@ -371,7 +372,7 @@ def test_a_hand_coming_in_over_the_rail_is_the_seat_it_enters_at(geometry: Table
     table.show(0.3, *cards, leaving)
     table.show(0.3, *cards)  # seat 1's hand has gone
     table.show(0.1, *cards, rail_hand(g, 8, 2))
-    *_, (_, _, _, owner, _, _) = table.analyzer.prev_hands  # the hand just seen, and whose it is
+    owner = table.analyzer.hands.recent[-1].owner  # the hand just seen, and whose it is
     assert owner == 2
 
 
@@ -388,11 +389,11 @@ def test_a_hand_coming_in_over_the_rail_as_the_neighbours_leaves_there_is_not_th
     leaving = SeenObject(7, "hand", (px - 25, py - 25, px + 25, py + 25), RAIL, 1)
     table.show(1.0, *cards)
     table.show(0.1, *cards, leaving)
-    assert table.analyzer.prev_hands[-1][3] == 1
+    assert table.analyzer.hands.recent[-1].owner == 1
     qx, qy = x2 + (x1 - x2) * 0.35, y2 + (y1 - y2) * 0.35  # nearer seat 2, within pairing reach
     coming = SeenObject(8, "hand", (qx - 25, qy - 25, qx + 25, qy + 25), RAIL, 2)
     table.show(0.1, *cards, coming)
-    *_, (_, _, _, owner, _, _) = table.analyzer.prev_hands
+    owner = table.analyzer.hands.recent[-1].owner
     assert owner == 2
 
 

@@ -1,0 +1,68 @@
+"""Things on the felt that are neither cards nor chips: phones, drinks, card protectors.
+
+An object counts as placed once it has lain on the felt (not the rail, not off the table) for the
+settling time, and as taken away once it has been gone for ``OBJECT_GONE`` (hands cover things). The
+same object seen again under a new track after a hand covered it is no new event. A protector in a
+bet zone is a non-value item pushed as a bet, which the visit analyzer reports, so it is left out here.
+"""
+
+from __future__ import annotations
+
+from vision.events import Event, ForeignObject, ObjectPlaced, ObjectRemoved
+from vision.settled import Settled
+from vision.table import OFF, RAIL, TableGeometry, TableScene
+
+OBJECT_GONE = 2.0  # seconds an object must be missing before it counts as taken away
+FOREIGN = {
+    "phone": ForeignObject.PHONE,
+    "drink": ForeignObject.DRINK_OPEN,
+    "card_protector": ForeignObject.CARD_PROTECTOR,
+}
+
+
+class ForeignObjects:
+    def __init__(self, geometry: TableGeometry, hold: float) -> None:
+        self.geo = geometry
+        self.hold = hold
+        self.settled: dict[int, Settled] = {}  # track -> on the felt or not, settled
+        self.placed: dict[int, tuple[ForeignObject, int | None]] = {}  # track -> what, nearest seat
+        self.first_seen: dict[int, tuple[int | None, float]] = {}  # track -> its seat, when
+
+    def new_hand(self) -> None:
+        """Forget every track but the objects still lying on the felt."""
+        self.settled = {k: v for k, v in self.settled.items() if k in self.placed}
+        self.first_seen = {k: v for k, v in self.first_seen.items() if k in self.placed}
+
+    def put_down_since(self, seat: int, t: float) -> bool:
+        """Whether an object first appeared at ``seat`` at or after ``t``."""
+        return any(s == seat and first >= t for s, first in self.first_seen.values())
+
+    def update(self, scene: TableScene, out: list[Event]) -> None:
+        seen: set[int] = set()
+        for o in scene.of_class(*FOREIGN):
+            zone = self.geo.by_name.get(o.place)
+            if o.track < 0 or (zone is not None and zone.kind.value == "bet" and o.cls == "card_protector"):
+                continue
+            seen.add(o.track)
+            self.first_seen.setdefault(o.track, (o.seat, scene.t))
+            settled = self.settled.setdefault(o.track, Settled(self.hold))
+            change = settled.update(scene.t, o.place not in (RAIL, OFF))
+            if change is None or not change[1] or o.track in self.placed:
+                continue
+            what = FOREIGN[o.cls]
+            if o.cls == "drink" and o.label == "capped":  # open unless a classifier says capped
+                what = ForeignObject.DRINK_CAPPED
+            hidden = [k for k, (w, st) in self.placed.items() if k not in seen and (w, st) == (what, o.seat)]
+            if hidden:  # the same object seen again after a hand covered it: a new track, no new event
+                del self.placed[hidden[0]]
+            else:
+                out.append(ObjectPlaced(settled.since, seat=o.seat, what=what))
+            self.placed[o.track] = (what, o.seat)
+        for track, (what, seat) in list(self.placed.items()):
+            if track in seen:
+                continue
+            settled = self.settled[track]
+            settled.update(scene.t, False)
+            if settled.value is False and scene.t - settled.since >= OBJECT_GONE:
+                del self.placed[track]
+                out.append(ObjectRemoved(settled.since, seat=seat, what=what))

@@ -1,0 +1,85 @@
+"""Whose hand is it: each hand in view with its owner, a seat or the dealer.
+
+Fast hands defeat box-overlap trackers, so ownership follows positions, not track ids: a hand close
+to where a hand was a moment ago (nearest first, within half a second) is that hand. A new hand coming
+in over the rail, or into a seat's stack or cards, is that seat's; one appearing anywhere else is the
+dealer's. Two exceptions keep neighbours apart in an oblique view, where they sit close together: a
+hand over the rail after a gap is one coming in (its seat is where it enters, not the neighbour whose
+hand left a moment ago), and one leaving over the rail as another comes in there are two hands, which
+the tracker tells apart at that pace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+from typing import NamedTuple
+
+import numpy as np
+
+from vision.table import OFF, RAIL, SeenObject, TableGeometry, TableScene
+
+DEALER = 0  # owner id of the dealer's hands
+MEMORY_S = 0.5  # how long a hand that left is remembered
+RAIL_MEMORY_S = 0.15  # ... when the new one is over the rail
+
+
+class RecentHand(NamedTuple):
+    t: float
+    x: float
+    y: float
+    owner: int
+    track: int
+    outside: bool  # over the rail or off the table
+
+
+class HandOwners:
+    def __init__(self, geometry: TableGeometry) -> None:
+        self.geo = geometry
+        self.recent: list[RecentHand] = []
+
+    def update(self, scene: TableScene, visiting: Container[int]) -> list[tuple[SeenObject, int]]:
+        """Each hand in the scene with its owner; ``visiting``: seats whose hand is on the table now."""
+        reach = 0.15 * self.geo.width
+        hands = scene.of_class("hand")
+        centres = [((h.box[0] + h.box[2]) / 2, (h.box[1] + h.box[3]) / 2) for h in hands]
+        outside = [h.place in (RAIL, OFF) for h in hands]
+        memory = [RAIL_MEMORY_S if out else MEMORY_S for out in outside]
+        pairs = sorted(
+            (abs(x - p.x) + abs(y - p.y), i, j)
+            for i, (x, y) in enumerate(centres)
+            for j, p in enumerate(self.recent)
+            if scene.t - p.t <= memory[i]
+            and abs(x - p.x) + abs(y - p.y) < reach
+            and not (outside[i] and p.outside and hands[i].track != p.track)
+        )
+        owners: dict[int, int] = {}
+        used: set[int] = set()
+        for _, i, j in pairs:
+            if i not in owners and j not in used:
+                owners[i] = self.recent[j].owner
+                used.add(j)
+        for i, h in enumerate(hands):
+            if i not in owners:
+                owners[i] = self._owner_of_new(h, visiting)
+        kept = [p for j, p in enumerate(self.recent) if j not in used and scene.t - p.t <= MEMORY_S]
+        self.recent = kept + [
+            RecentHand(scene.t, x, y, owners[i], hands[i].track, outside[i])
+            for i, (x, y) in enumerate(centres)
+        ]
+        return [(h, owners[i]) for i, h in enumerate(hands)]
+
+    def _owner_of_new(self, h: SeenObject, visiting: Container[int]) -> int:
+        if h.place in (
+            RAIL,
+            OFF,
+        ):  # reaching in from outside: whose place is nearest, a seat's or the dealer's
+            # where the hand meets the table (in an oblique view, low in its box), as its zone was found
+            x, y = (float(v) for v in self.geo.footprint(np.asarray([h.box], np.float32))[0])
+            nearest = self.geo.by_name[self.geo.nearest_zone(x, y)]
+            return nearest.seat if nearest.seat is not None else DEALER
+        zone = self.geo.by_name.get(h.place)
+        entering = zone is not None and zone.kind.value in ("stack", "cards")
+        seat = h.seat if zone is None or zone.seat is None else zone.seat
+        if seat is not None and (entering or seat in visiting):
+            return seat
+        return DEALER
