@@ -149,7 +149,7 @@ def score_scenario(
             update={"detector": config.detector.model_copy(update={"rate": detector_rate})}
         )
     pipeline = CameraPipeline(
-        config, perceive_for(config), console=[e for e in truth if isinstance(e, CONSOLE)]
+        config, perceive_for(config), console=[e for e in truth if isinstance(e, CONSOLE)], overlap=True
     )
     last_t = 0.0
     error = None
@@ -160,7 +160,10 @@ def score_scenario(
                 last_t = frame.t
     except Exception as exc:  # a broken folder is reported in the table, not fatal to the run
         error = f"{type(exc).__name__}: {exc}"
-    pipeline.close(last_t)
+    try:
+        pipeline.close(last_t)  # finishes the frames still waiting for their detections
+    except Exception as exc:
+        error = error or f"{type(exc).__name__}: {exc}"
     seen_events = [e for h in pipeline.hands for e in h.events]
     events: dict[str, Tally] = {}
     match(_event_rows(truth), _event_rows(seen_events), EVENT_TOLERANCE, events)

@@ -72,7 +72,7 @@ def bench_pipeline(
     if first is None:
         raise SourceError(f"{url}: no frames to bench (the video is empty or --seconds is too small)")
     perceive(first)  # warm-up: sessions and caches, outside the timing
-    pipeline = CameraPipeline(config, perceive)
+    pipeline = CameraPipeline(config, perceive, overlap=True)
     ts: list[float] = []  # camera clock of each frame handed to the pipeline
     handed: list[float] = []  # wall clock (perf_counter) when it was handed over
     emitted: list[tuple[Alert, float, float]] = []  # (alert, wall clock, camera clock) when emitted

@@ -50,6 +50,7 @@ from service.run_cli import PerceptionKind, SetupError, make_perception
 from vision.camera_config import CameraConfig, CameraConfigError, load_camera_config
 from vision.events import Event
 from vision.source import Frame, FrameSource, SourceError
+from vision.table import TableScene
 
 TILE_EVERY_S = 0.25  # at most this often on a change
 TILE_REFRESH_S = 1.0  # and this often while a seat's shot clock runs
@@ -78,7 +79,9 @@ class CameraWorker:
     ):
         self.config, self.table, self.out, self.clips = config, config.name, out, clips
         self.run_id = time.strftime("%Y%m%d-%H%M%S")
-        self.pipeline = CameraPipeline(config, perceive, on_output=self._output)
+        self.pipeline = CameraPipeline(
+            config, perceive, on_output=self._output, on_scene=self._into_ring, overlap=True
+        )
         self.ring = RingBuffer(
             data_dir / "ring" / self.table, config.fps, clips.ring_seconds, clips.ring_memory_mb
         )
@@ -100,8 +103,7 @@ class CameraWorker:
 
     def step(self, frame: Frame) -> None:
         self.frame = frame
-        self.pipeline.process(frame)
-        self.ring.add(frame.t, frame.image, self.pipeline.scene)
+        self.pipeline.process(frame)  # finished frames go into the ring (``_into_ring``)
         now = time.monotonic()
         self._send_hands(now)
         for key, alert in [p for p in self.pending if self.ring.ready(p[1].t_end, self.clips.after_s)]:
@@ -110,6 +112,9 @@ class CameraWorker:
         if now - self._beat_at >= 1.0:
             self._beat_at = now
             self._send(("heartbeat", self.table, frame.t), important=False)
+
+    def _into_ring(self, frame: Frame, scene: TableScene) -> None:
+        self.ring.add(frame.t, frame.image, scene)
 
     def console(self, entry: Any) -> None:
         """A console entry: an ``Event``, or a setup correction (any object with ``t``, ``button``,

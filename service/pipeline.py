@@ -4,16 +4,21 @@
           -> table scene -> temporal analyzers -> events (+ console events) -> rules engine -> alerts
 
 ``CameraPipeline.process(frame)`` runs one frame through every stage and returns what the rules
-engine raised; stage times are kept for ``railbird bench``. Perception is a callable
-``Frame -> Detections``: ``ModelPerception`` (the ONNX models) in production, the simulator's own
+engine raised; stage times are kept for ``railbird bench``. With ``overlap=True`` perception and
+tracking run on a thread of their own while the next frames are decoded and motion-gated (the
+detector spends most of its time outside the GIL), and a frame's scene, events and rulings follow once
+its detections are in: ``process`` then returns what frames a few frames back raised, in frame order,
+and ``close`` finishes every frame still waiting. The outputs are the same either way. Perception is
+a callable ``Frame -> Detections``: ``ModelPerception`` (the ONNX models) in production, the simulator's own
 boxes (``datasets.sim.oracle``) when the analyzers are scored apart from the detector.
 """
 
 from __future__ import annotations
 
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -45,6 +50,8 @@ from vision.tracking import Tracker
 Perception = Callable[[Frame], Detections]
 CONSOLE_LAG = 1.0  # seconds console entries wait, so the camera's events before them are in first
 CONSOLE = (Declaration,)  # kinds that come from the dealer console, never from the camera
+MAX_WAITING = 8  # frames decoded ahead of their detections (overlap); more and ``process`` waits
+STAGES = ("motion", "perceive+track", "scene+actions", "rules", "total")
 
 
 class ModelPerception:
@@ -105,6 +112,8 @@ class CameraPipeline:
         perceive: Perception,
         console: Iterable[Event] = (),
         on_output: Callable[[Output, HandLog], None] | None = None,
+        on_scene: Callable[[Frame, TableScene], None] | None = None,
+        overlap: bool = False,
     ) -> None:
         self.config = config
         self.perceive = perceive
@@ -116,13 +125,16 @@ class CameraPipeline:
         self.presence = SeatPresence(self.geometry, config.game.seats)
         self.console = sorted(console, key=lambda e: e.t)
         self.on_output = on_output
-        self.scene: TableScene | None = None  # the last frame's scene (clips draw it)
+        self.on_scene = on_scene  # each frame with its scene, in order, once it has run (clips)
+        self.scene: TableScene | None = None  # the last finished frame's scene
         self.corrections: list[SetupCorrection] = []  # for the next hand's setup
         self.blinds = config.game.blinds  # the config's, until the console corrects them
         self.judge: HandJudge | None = None
         self.hands: list[HandLog] = []
-        self.stage_ms: dict[str, list[float]] = defaultdict(list)
+        self.stage_ms: dict[str, list[float]] = defaultdict(list, {stage: [] for stage in STAGES})
         self.detector_calls = 0
+        self._perceiver = ThreadPoolExecutor(1, thread_name_prefix="perceive") if overlap else None
+        self._waiting: deque[tuple[Frame, Future[Detections] | None]] = deque()  # in frame order
         self._last_dets: Detections | None = None
         self._last_detect_t = -1e9
         self._turn: tuple[int | None, float] = (None, 0.0)
@@ -137,17 +149,46 @@ class CameraPipeline:
         clock = time.perf_counter
         t0 = clock()
         motion = self.motion.update(frame.image)
-        t1 = clock()
-        self._time("motion", t0, t1)
+        self._time("motion", t0, clock())
         rate = self.config.detector.rate if motion.moving else self.config.detector.idle_rate
         due = rate > 0 and frame.t - self._last_detect_t >= 1.0 / rate - 1e-6
-        if self._last_dets is None or due:
-            self._last_dets = self.tracker.update(self.perceive(frame), frame.t)
+        job = None
+        if self.detector_calls == 0 or due:
             self._last_detect_t = frame.t
             self.detector_calls += 1
-            self._time("perceive+track", t1, clock())
+            job = self._detect(frame)
+        self._waiting.append((frame, job))
+        out: list[Output] = []
+        while self._waiting and (len(self._waiting) > MAX_WAITING or _ready(self._waiting[0][1])):
+            out += self._finish(*self._waiting.popleft())
+        self._time("total", t0, clock())
+        return out
+
+    def _detect(self, frame: Frame) -> Future[Detections]:
+        if self._perceiver is not None:
+            return self._perceiver.submit(self._perceive_and_track, frame)
+        done: Future[Detections] = Future()
+        done.set_result(self._perceive_and_track(frame))
+        return done
+
+    def _perceive_and_track(self, frame: Frame) -> Detections:
+        start = time.perf_counter()
+        dets = self.tracker.update(self.perceive(frame), frame.t)
+        self._time("perceive+track", start, time.perf_counter())
+        return dets
+
+    def _finish(self, frame: Frame, job: Future[Detections] | None) -> list[Output]:
+        """A frame whose detections are in (its own, or the last detector call's): scene, events, rules."""
+        clock = time.perf_counter
         t2 = clock()
-        scene = self.scene = build_scene(frame.index, frame.t, self._last_dets, self.geometry)
+        if job is not None:
+            self._last_dets = job.result()  # a perception error surfaces here, on the caller's thread
+        assert self._last_dets is not None
+        if job is None and self.scene is not None:  # the same detections: same objects, same places
+            scene = replace(self.scene, frame=frame.index, t=frame.t)
+        else:
+            scene = build_scene(frame.index, frame.t, self._last_dets, self.geometry)
+        self.scene = scene
         events = self.analyzer.update(scene) + self.presence.update(scene)
         t3 = clock()
         self._time("scene+actions", t2, t3)
@@ -156,7 +197,8 @@ class CameraPipeline:
             out += self._judge(event)
         out += self._shot_clock(frame.t)
         self._time("rules", t3, clock())
-        self._time("total", t0, clock())
+        if self.on_scene is not None:
+            self.on_scene(frame, scene)
         return out
 
     def _time(self, stage: str, start: float, end: float) -> None:
@@ -283,11 +325,29 @@ class CameraPipeline:
         return self._judge(DecisionTime(t, seat=actor, seconds=round(t - self._turn[1], 3)))
 
     def close(self, t: float) -> list[Output]:
-        """End of the stream: console entries still waiting are judged, then a hand still open is
-        closed, so nothing it raised is lost."""
+        """End of the stream: frames still waiting for their detections are finished, console entries
+        still waiting are judged, then a hand still open is closed, so nothing it raised is lost. A
+        perception error of a waiting frame (that frame keeps the last detections) is raised after
+        all that; outputs then reach the caller only through ``on_output`` and ``hands``."""
         out: list[Output] = []
+        failed: BaseException | None = None
+        while self._waiting:
+            frame, job = self._waiting.popleft()
+            if job is not None and job.exception() is not None:  # it keeps the last detections
+                failed, job = failed or job.exception(), None
+            out += self._finish(frame, job)
+        if self._perceiver is not None:
+            self._perceiver.shutdown(wait=True)
+            self._perceiver = None  # frames after close are perceived in line
         for event in self._with_console([], float("inf")):
             out += self._judge(event)
-        if self.judge is None:
-            return out
-        return out + self._judge(HandEnded(t))
+        if self.judge is not None:
+            out += self._judge(HandEnded(t))
+        if failed is not None:  # raised once everything else is closed and recorded
+            raise failed
+        return out
+
+
+def _ready(job: Future[Detections] | None) -> bool:
+    """A waiting frame can finish: it reuses earlier detections, or its own are in."""
+    return job is None or job.done()

@@ -170,7 +170,7 @@ def run_camera(
     ``SourceError`` is raised again after the open hand is closed and written.
     """
     recorder = Recorder(Path(out_dir), config, on_alert)
-    pipeline = CameraPipeline(config, perceive, on_output=recorder.output)
+    pipeline = CameraPipeline(config, perceive, on_output=recorder.output, overlap=True)
     interrupted = False
     try:
         with FrameSource(config.source, expected_size=(config.width, config.height)) as source:
@@ -188,10 +188,12 @@ def run_camera(
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        if recorder.frame is not None:
-            pipeline.close(recorder.frame.t)
+        try:
+            if recorder.frame is not None:
+                pipeline.close(recorder.frame.t)
+        finally:
             recorder.hands(pipeline.hands)
-        recorder.close()
+            recorder.close()
     frames, t = (recorder.frame.index + 1, recorder.frame.t) if recorder.frame else (0, 0.0)
     alerts, rulings, hands = (recorder.counts[name] for name in FILES)
     return RunSummary(Path(out_dir), frames, t, alerts, rulings, hands, pipeline.detector_calls, interrupted)

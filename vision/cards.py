@@ -36,7 +36,13 @@ UNREADABLE = "unreadable"
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card_classifier.onnx"
 SECOND_LOOK_ZOOMS = (1.0, 0.8, 1.25)  # index areas tried on a second look (decks differ)
 SECOND_LOOK_THRESHOLD = 0.7  # the surest corner of a second look must reach this
-MIN_BOX_PX = 8.0  # a box narrower or lower than this holds no readable card
+MIN_BOX_PX = 8.0  # a box narrower or lower than this holds no card shape to fit
+# A card whose box's short side is under MIN_READ_PX is not read at all. On rendered overhead video
+# (720p: a card about 25 px wide, its index about 5 px tall) the classifier's answers on 21-26 px
+# cards were wrong 33-49% of the time, at the same confidences as its right answers; on 27-41 px
+# cards 78 of 87 were right (``python -m datasets.eval_card_sizes``, docs/card_sizes.json). Too small
+# is "unreadable", never a guess, and costs no model call.
+MIN_READ_PX = 27.0
 CONFLICT_RATIO = 0.8  # a different card read this nearly as surely as the best makes the card unreadable
 MAX_CORNER_COS = 0.42  # corners of a fitted card quad stay within 90 +- 25 degrees
 _NEXT = np.array([1, 2, 3, 0])  # index of the next corner round a quad
@@ -437,6 +443,7 @@ class CardReader:
         if size != (CROP_SIZE[1], CROP_SIZE[0]) or self.ranks[-1] != "none":
             raise ModelError(f"{path}: input {size} or ranks {self.ranks} do not match this reader's crops")
         self.threshold = float(meta.get("threshold", 0.5)) if threshold is None else threshold
+        self.min_read_px = MIN_READ_PX  # smaller cards are unreadable without a look
         self.input_name = self.session.get_inputs()[0].name
         self.path = path
         self.times: dict[str, float] = {"read": 0.0}  # milliseconds of the last read_many
@@ -481,7 +488,8 @@ class CardReader:
         t0 = time.perf_counter()
         boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
         per_card: list[list[CornerReading]] = [[] for _ in range(len(boxes))]
-        self._look(image, boxes, range(len(boxes)), per_card, second_look=False)
+        sides = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+        self._look(image, boxes, np.flatnonzero(sides >= self.min_read_px), per_card, second_look=False)
         results = [self.decide(c) for c in per_card]
         again = [i for i, c in enumerate(per_card) if c and results[i][0] == UNREADABLE]
         if again:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
+from rules.records import Alert
 from service.pipeline import CONSOLE_LAG, CameraPipeline
 from vision.camera_config import load_camera_config
 from vision.detections import Detections
@@ -51,3 +53,63 @@ def test_a_player_away_before_the_deal_is_away_in_every_hand_until_back() -> Non
     pipeline._judge(HandEnded(20.0))
     pipeline._judge(HandStarted(22.0, hand_id="h3", button_seat=3))
     assert not any(isinstance(e, SeatVacated) for e in pipeline.hands[-1].events)
+
+
+def _run(config_path: Path, overlap: bool) -> tuple[CameraPipeline, list[object], list[int]]:
+    from datasets.sim.oracle import OraclePerception
+    from vision.source import FrameSource
+
+    config = load_camera_config(config_path)
+    perceive = OraclePerception(config_path.parent / "annotations.jsonl", config.chips)
+    finished: list[int] = []
+    pipeline = CameraPipeline(
+        config, perceive, overlap=overlap, on_scene=lambda frame, scene: finished.append(scene.frame)
+    )
+    outputs: list[object] = []
+    with FrameSource(config.source, expected_size=(config.width, config.height)) as frames:
+        for frame in frames:
+            outputs += pipeline.process(frame)
+            last = frame.t
+    outputs += pipeline.close(last)
+    return pipeline, outputs, finished
+
+
+def test_overlapped_perception_gives_the_same_events_and_alerts_in_frame_order(camera_yaml: Path) -> None:
+    in_line, said_in_line, order_in_line = _run(camera_yaml, overlap=False)
+    overlapped, said_overlapped, order_overlapped = _run(camera_yaml, overlap=True)
+    assert said_overlapped == said_in_line and any(isinstance(o, Alert) for o in said_in_line)
+    assert [h.events for h in overlapped.hands] == [h.events for h in in_line.hands]
+    assert order_overlapped == order_in_line == sorted(order_in_line)  # every frame, once, in order
+    assert overlapped.detector_calls == in_line.detector_calls
+
+
+def test_a_perception_error_surfaces_and_close_still_ends_the_hand() -> None:
+    config = load_camera_config(CONFIG)
+    calls = 0
+
+    def fails_on_the_fourth_call(frame: Frame) -> Detections:
+        nonlocal calls
+        calls += 1
+        if calls == 4:
+            raise RuntimeError(f"frame {frame.index}: the detector's session failed")
+        return nothing_seen(frame)
+
+    pipeline = CameraPipeline(config, fails_on_the_fourth_call, overlap=True)
+    pipeline._judge(HandStarted(0.0, hand_id="h1", button_seat=1))
+    rng = np.random.default_rng(0)
+    raised = None
+    last = 0.0
+    for i in range(60):  # every frame changes, so the detector is due ten times a second
+        last = i / 30
+        try:
+            pipeline.process(Frame(i, last, rng.integers(0, 255, (config.height, config.width, 3), np.uint8)))
+        except RuntimeError as exc:
+            raised = str(exc)
+            break
+    if raised is None:  # the failed frame was still waiting: close finishes the rest, then raises
+        with pytest.raises(RuntimeError, match="session failed"):
+            pipeline.close(last)
+    else:
+        assert "session failed" in raised
+        pipeline.close(last)
+    assert pipeline.hands[-1].t_end == last  # the open hand was closed either way

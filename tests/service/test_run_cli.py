@@ -18,7 +18,7 @@ from datasets.sim.oracle import OraclePerception
 from service.cli import app
 from service.run_cli import run_camera
 from vision.camera_config import load_camera_config
-from vision.source import Frame, FrameSource
+from vision.source import FrameSource
 
 runner = CliRunner()
 
@@ -70,25 +70,20 @@ def test_a_stop_closes_the_open_hand_and_keeps_every_line(tmp_path, rendered: Re
 
 
 def test_ctrl_c_exits_130_with_the_hand_closed_and_written(tmp_path, camera_yaml, monkeypatch):
-    make = run_cli.make_perception
+    class InterruptedAtFrame150(run_cli.FrameSource):  # Ctrl-C lands in the main thread, between frames
+        def __iter__(self):
+            for frame in super().__iter__():
+                if frame.index >= 150:
+                    raise KeyboardInterrupt
+                yield frame
 
-    def interrupted_at_frame_150(config, kind):
-        perceive = make(config, kind)
-
-        def call(frame: Frame):
-            if frame.index >= 150:
-                raise KeyboardInterrupt
-            return perceive(frame)
-
-        return call
-
-    monkeypatch.setattr(run_cli, "make_perception", interrupted_at_frame_150)
+    monkeypatch.setattr(run_cli, "FrameSource", InterruptedAtFrame150)
     out = tmp_path / "run"
     result = runner.invoke(app, ["run", str(camera_yaml), "--perception", "oracle", "--out", str(out)])
     assert result.exit_code == 130, result.output
-    assert "interrupted at 5.00 s; the open hand was closed" in " ".join(result.output.split())
+    assert "interrupted at 4.97 s; the open hand was closed" in " ".join(result.output.split())
     (hand,) = _lines(out / "hands.jsonl")
-    assert _kinds(hand)[-1] == "hand_ended" and hand["t_end"] == pytest.approx(5.0)
+    assert _kinds(hand)[-1] == "hand_ended" and hand["t_end"] == pytest.approx(149 / 30)  # the last frame
     assert len(_lines(out / "alerts.jsonl")) == 1
 
 
