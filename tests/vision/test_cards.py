@@ -10,6 +10,7 @@ import pytest
 
 from vision.cards import (
     CROP_SIZE,
+    MIN_READ_PX,
     UNREADABLE,
     WARP_SIZE,
     CardReader,
@@ -298,3 +299,16 @@ def test_reader_labels_card_rows_of_detections(tmp_path: Path) -> None:
     assert out is not dets
     assert list(out.label) == ["As", ""]
     assert list(dets.label) == ["", ""]
+
+
+def test_a_card_too_small_to_read_is_unreadable_without_a_model_call(tmp_path: Path) -> None:
+    reader = CardReader(fake_model(tmp_path / "m.onnx"))
+    counting = CountingSession(reader.session)
+    reader.session = counting  # type: ignore[assignment]
+    frame, _, box = make_frame(angle=10.0)
+    small = cv2.resize(frame, None, fx=0.15, fy=0.15, interpolation=cv2.INTER_AREA)
+    tiny = box * 0.15  # the same card at 0.15 the size: its index a few pixels tall
+    assert min(tiny[2] - tiny[0], tiny[3] - tiny[1]) < MIN_READ_PX <= min(box[2] - box[0], box[3] - box[1])
+    assert reader.read(small, tiny) == (UNREADABLE, 0.0)
+    assert counting.calls == 0
+    assert reader.read(frame, box)[0] == "As" and counting.calls == 1  # full size is still read
