@@ -127,13 +127,17 @@ class CameraWorker:
         self.pipeline.add_console(fix)
 
     def finish(self) -> None:
-        """Close the open hand, cut every pending clip with what the ring holds, wait for the cuts."""
-        if self.frame is not None:
-            self.pipeline.close(self.frame.t)
-            self._send_hands()
-        for key, alert in list(self.pending):
-            self._cut(key, alert)
-        self.cutter.shutdown(wait=True)
+        """Close the open hand, cut every pending clip with what the ring holds, wait for the cuts. A
+        perception error the pipeline raises on closing comes after all that."""
+        try:
+            if self.frame is not None:
+                self.pipeline.close(self.frame.t)
+        finally:
+            if self.frame is not None:
+                self._send_hands()
+            for key, alert in list(self.pending):
+                self._cut(key, alert)
+            self.cutter.shutdown(wait=True)
 
     # ----- messages ----------------------------------------------------------------------------
 

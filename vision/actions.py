@@ -11,9 +11,8 @@ Two mechanisms carry almost all of it:
   boxed, and does not count toward the seat's cards.
 - **Seat visits.** A player's hand reaching onto the felt opens a visit for its seat; the visit ends
   when the hand has been gone ``leave`` seconds. Chips that landed in the seat's bet zone during the
-  visit are its pushes (a push ends when the chips are released; a trip back to the stack zone
-  between two pushes is recorded); a visit that moved nothing, by the seat whose turn it is, is a
-  tap (a check).
+  visit are its pushes, counted by ``vision.pushes`` (how many motions, a trip back to the stack
+  zone between two); a visit that moved nothing, by the seat whose turn it is, is a tap (a check).
 
 Whose hand each one is comes from ``vision.hands``; phones, drinks and protectors on the felt from
 ``vision.foreign``; seats left and returned to from ``vision.presence`` (the pipeline runs it beside
@@ -23,13 +22,9 @@ this). Seats and turn order come from the caller (the rules engine's hand state)
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-
-import numpy as np
 
 from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
-from vision.detections import box_iou
 from vision.events import (
     CardExposed,
     CardsDealt,
@@ -43,61 +38,21 @@ from vision.events import (
     HandStarted,
     HandTabled,
     OutOfView,
-    PriorChips,
     TableTap,
 )
 from vision.foreign import ForeignObjects
 from vision.hands import DEALER, HandOwners
 from vision.pitches import PitchWatch
+from vision.pushes import PushCounter, Visit, denominations
 from vision.settled import Settled
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 MUCK_WAIT = 1.2  # seconds a seat's vanished cards have to reach the muck before they count as hidden
 TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0.81, peeks 0.33-0.39)
-RETRACK_IOU = 0.5  # a new chip track over this much of a pushed stack that vanished is that stack
-ONE_MOTION = 0.3  # seconds: chips landing closer together than this were released in one motion
 CARDS = ("card_up", "card_down")
 REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not one flying over)
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
-
-
-def denominations(value: int, top: int, chips: ChipSet) -> tuple[int, ...]:
-    """The chips of a stack worth ``value`` whose top chip is worth ``top``: as many ``top`` chips as
-    fit, the rest from the largest denominations down."""
-    if value <= 0:
-        return ()
-    out: list[int] = []
-    if top > 0:
-        out += [top] * (value // top)
-        value -= top * (value // top)
-    for d in sorted(chips.values, reverse=True):
-        while value >= d:
-            out.append(d)
-            value -= d
-    return tuple(sorted(out, reverse=True))
-
-
-@dataclass(slots=True)
-class Visit:
-    seat: int
-    start: float
-    last_seen: float
-    bet_tracks_at_start: frozenset[int]
-    bet_values: dict[int, int]  # value of each earlier-bet stack, raised as chips land on it
-    pushes: list[tuple[int, ...]] = field(default_factory=list)
-    pushed_tracks: set[int] = field(default_factory=set)
-    pushed_boxes: dict[int, tuple[tuple[float, float, float, float], int]] = field(default_factory=dict)
-    release_t: float = 0.0
-    in_stack_after_push: bool = False
-    returned: bool = False
-    had_cards: bool = True  # the seat's cards were in its zones when the visit began
-    reach_frames: int = 0  # scenes with the hand over the seat's cards or bet
-    reach: float = 0.0  # furthest forward the hand got: 0 at the stack zone's centre, 1 at the bet zone's
-    bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
-    items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
-    deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
-    deepest_t: float = 0.0
 
 
 class ActionAnalyzer:
@@ -111,6 +66,7 @@ class ActionAnalyzer:
         self.turn = turn
         self.hold, self.leave = hold, leave
         self.hands = HandOwners(geometry)  # whose hand each one in view is
+        self.pushes = PushCounter(chips)  # what each visit pushed into its seat's bet zone
         self.visits: dict[int, Visit] = {}
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
@@ -121,7 +77,6 @@ class ActionAnalyzer:
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
         self.exposed_at: dict[int, float] = {}  # when each seat last showed a card
-        self.items_pushed: set[int] = set()  # protector tracks already counted as pushed this hand
         self.gone: dict[int, float] = {}  # seat -> since when its cards are gone, destination unknown
         self._muck = next((z for z in geometry.zones if z.kind is ZoneKind.MUCK), None)
         self._dealer_zone = next((z.name for z in geometry.zones if z.kind is ZoneKind.DEALER), "dealer")
@@ -194,99 +149,24 @@ class ActionAnalyzer:
                 visit.reach_frames += 1
             visit.reach = max(visit.reach, self._reach(seat, h))
             if kind == "stack" and visit.pushes:
+                if not visit.in_stack_after_push:
+                    visit.back_at = t
                 visit.in_stack_after_push = True
-            self._pushes(scene, visit)
+            elif rank >= 2 and visit.in_stack_after_push:
+                visit.forward_again = True
+            self.pushes.update(scene, visit)
         for seat, visit in list(self.visits.items()):
-            self._pushes(scene, visit)
+            self.pushes.update(scene, visit)
             if seat not in present and t - visit.last_seen >= self.leave:
                 del self.visits[seat]
                 self._close_visit(visit, t, out)
-
-    def _prior_chips(self, visit: Visit) -> tuple[tuple[tuple[int, ...], ...], PriorChips, tuple[int, ...]]:
-        """The pushes without the seat's earlier bet, what became of that bet, and the chips taken
-        back. Earlier-bet stacks gone from the bet zone came back among the pushed chips (combined
-        with the new ones) or went back toward the stack (pulled back)."""
-        pushes = [list(p) for p in visit.pushes if p]
-        if not pushes or not visit.bet_values:
-            return tuple(tuple(p) for p in pushes), PriorChips.NONE, ()
-        gone = [v for track, v in visit.bet_values.items() if track not in visit.bet_now]
-        if not gone:
-            return tuple(tuple(p) for p in pushes), PriorChips.LEFT, ()
-        taken = [c for v in gone for c in denominations(v, 0, self.chips)]
-        last = list(pushes[-1])
-        if all(last.count(c) >= taken.count(c) for c in set(taken)) and len(last) > len(taken):
-            for c in taken:
-                last.remove(c)
-            return tuple(tuple(p) for p in [*pushes[:-1], last]), PriorChips.COMBINED, ()
-        every = len(gone) == len(visit.bet_values)
-        kind = PriorChips.PULLED_BACK if every else PriorChips.PARTLY_PULLED_BACK
-        return tuple(tuple(p) for p in pushes), kind, () if every else tuple(sorted(taken, reverse=True))
-
-    def _pushes(self, scene: TableScene, visit: Visit) -> None:
-        visit.bet_now = {
-            o.track: o.value for o in scene.in_place(f"seat{visit.seat}_bet", "chip") if o.track >= 0
-        }
-        new = [
-            o
-            for o in scene.in_place(f"seat{visit.seat}_bet", "chip")
-            if o.track >= 0
-            and o.track not in visit.bet_tracks_at_start
-            and o.track not in visit.pushed_tracks
-        ]
-        chips: list[int] = []
-        here = {o.track for o in scene.of_class("chip")}
-        for o in new:
-            visit.pushed_tracks.add(o.track)
-            if self._retracked(o, visit, here):
-                continue
-            visit.pushed_boxes[o.track] = (o.box, o.value)
-            chips += denominations(o.value, self._top_value(o), self.chips)
-        for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
-            before = visit.bet_values.get(o.track)
-            if before is not None and o.value > before:  # chips put on top of the earlier bet
-                chips += denominations(o.value - before, self._top_value(o), self.chips)
-                visit.bet_values[o.track] = o.value
-        for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector"):
-            if o.track >= 0 and o.track not in self.items_pushed:  # a protector pushed out as a bet
-                self.items_pushed.add(o.track)
-                visit.items.add(o.track)
-                visit.release_t = scene.t
-        if not chips:
-            return
-        if visit.pushes and scene.t - visit.release_t < ONE_MOTION:
-            # stacks of one motion land a few frames apart: the same push
-            visit.pushes[-1] = tuple(sorted((*visit.pushes[-1], *chips), reverse=True))
-        else:
-            if visit.pushes and visit.in_stack_after_push:
-                visit.returned = True
-            visit.pushes.append(tuple(sorted(chips, reverse=True)))
-        visit.in_stack_after_push = False
-        visit.release_t = scene.t
-
-    @staticmethod
-    def _retracked(o: SeenObject, visit: Visit, here: set[int]) -> bool:
-        """Whether a new chip track is a stack this visit already pushed, under a new track id: the
-        tracker drops a young track that a hand hides for a moment and starts another when it shows
-        again. Same value, mostly the same box, and the old track gone from the scene."""
-        return any(
-            track not in here
-            and value == o.value
-            and box_iou(np.asarray([box]), np.asarray([o.box]))[0, 0] >= RETRACK_IOU
-            for track, (box, value) in visit.pushed_boxes.items()
-        )
-
-    def _top_value(self, o: SeenObject) -> int:
-        for spec in self.chips.chips:
-            if spec.name == o.label:
-                return spec.value
-        return 0
 
     def _close_visit(self, visit: Visit, t: float, out: list[Event]) -> None:
         self.visit_ended[visit.seat] = t
         if not self.in_hand:
             return
         if visit.pushes or visit.items:
-            pushes, prior, pulled = self._prior_chips(visit)
+            pushes, prior, pulled = self.pushes.prior_chips(visit)
             out.append(
                 ChipAction(
                     visit.release_t,
@@ -488,7 +368,7 @@ class ActionAnalyzer:
         self.most_cards.clear()
         self.pitches.reset()
         self.most_board = 0
-        self.items_pushed.clear()
+        self.pushes.new_hand()
         self.last_place.clear()  # per-track memory lasts one hand, so a long stream stays small
         self.exposed.clear()
         self.objects.new_hand()
@@ -528,7 +408,7 @@ class ActionAnalyzer:
             seat = self.geo.nearest_seat(x, y)
             if seat is not None and scene.t - self.chips_left.get(seat, -1e9) > 3.0:
                 self.chips_left[seat] = scene.t
-                chips = denominations(o.value, self._top_value(o), self.chips)
+                chips = denominations(o.value, self.pushes.top_value(o), self.chips)
                 out.append(ChipsOutOfView(scene.t, seat=seat, where=OutOfView.OFF_TABLE, chips=chips))
 
     # ----- the end of the hand --------------------------------------------------------------------

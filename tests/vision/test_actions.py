@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.actions import ActionAnalyzer, Settled, denominations
+from vision.actions import ActionAnalyzer, Settled
 from vision.camera_config import load_camera_config
 from vision.chipset import TOURNAMENT
 from vision.events import (
@@ -25,6 +25,7 @@ from vision.events import (
     ObjectPlaced,
     TableTap,
 )
+from vision.pushes import denominations
 from vision.table import RAIL, SeenObject, TableGeometry, TableScene
 
 CONFIG = Path(__file__).resolve().parents[2] / "camera_configs" / "demo_overhead.yaml"
@@ -262,6 +263,82 @@ def test_two_pushes_with_a_trip_back_to_the_stack_is_one_chip_action(geometry: T
     assert actions[0].seat == 2
     assert actions[0].pushes == ((100, 100), (500,))
     assert actions[0].returned_to_stack
+
+
+def test_chips_the_hand_hid_and_showed_only_back_at_the_stack_are_the_same_push(
+    geometry: TableGeometry,
+) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    stack = thing(g, 9, "hand", "seat2_stack")
+    first = thing(g, 50, "chip", "seat2_bet", label="black", value=200)
+    hidden = thing(g, 51, "chip", "seat2_bet", label="purple", value=500)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, stack)
+    table.show(0.3, *cards, thing(g, 9, "hand", "seat2_bet"))
+    table.show(0.3, *cards, first, thing(g, 9, "hand", "seat2_bet"))  # let go; one chip still under it
+    table.show(0.2, *cards, first, stack)  # drawn back...
+    table.show(0.3, *cards, first, hidden, stack)  # ...and only now the other chip shows
+    table.show(1.0, *cards, first, hidden)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((500, 100, 100),)
+    assert not action.returned_to_stack
+
+
+def test_a_second_release_is_timed_from_when_its_chip_first_showed(geometry: TableGeometry) -> None:
+    """The tracker confirms a chip a detector call or two after it shows; two releases 0.3 s apart
+    stay two motions even when the first chip's track came late and the second's early."""
+    table = Table(geometry)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    hand = thing(g, 9, "hand", "seat2_bet")
+    first = thing(g, 50, "chip", "seat2_bet", label="purple", value=500)
+    untracked_first = thing(g, -1, "chip", "seat2_bet", label="purple", value=500)
+    second_box = thing(g, 51, "chip", "seat2_bet", label="purple", value=500).box
+    x0, y0, x1, y1 = second_box
+    second = SeenObject(51, "chip", (x0 + 12, y0, x1 + 12, y1), "seat2_bet", 2, label="purple", value=500)
+    untracked_second = SeenObject(-1, "chip", second.box, "seat2_bet", 2, label="purple", value=500)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, hand)
+    table.show(0.2, *cards, hand, untracked_first)  # shows; confirmed two calls later
+    table.show(0.1, *cards, hand, first)
+    table.show(0.1, *cards, hand, first, untracked_second)  # 0.3 s after the first showed
+    table.show(1.0, *cards, first, second)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((500,), (500,))
+    assert not action.returned_to_stack
+
+
+def test_a_chip_seen_beside_the_hand_that_moves_on_with_it_is_a_second_release(
+    geometry: TableGeometry,
+) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    let_go = thing(g, 50, "chip", "seat2_bet", label="purple", value=500)
+    x0, y0, x1, y1 = let_go.box
+
+    def held(dx: float, hand_too: bool = True) -> list[SeenObject]:
+        chip = SeenObject(
+            51, "chip", (x0 + dx, y0 - 8, x1 + dx, y1 - 8), "seat2_bet", 2, label="purple", value=500
+        )
+        hand = SeenObject(9, "hand", (x0 + dx - 15, y0 - 30, x1 + dx + 15, y1), "seat2_bet", 2)
+        return [chip, hand] if hand_too else [chip]
+
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, held(0)[1])  # the hand comes out over the bet with both chips
+    table.show(0.3, *cards, let_go, *held(0))  # one let go, the other still in the hand beside it
+    for dx in (3, 6, 9, 12):  # the hand moves on with it...
+        table.show(0.1, *cards, let_go, *held(dx))
+    table.show(0.3, *cards, let_go, *held(14))  # ...and lets go of it there
+    table.show(1.0, *cards, let_go, *held(14, hand_too=False))
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((500,), (500,))
+    assert not action.returned_to_stack
 
 
 def test_a_pushed_stack_the_tracker_loses_and_finds_again_is_counted_once(geometry: TableGeometry) -> None:

@@ -1,0 +1,266 @@
+"""A seat's pushes: which chips one visit of a player's hand moved into the seat's bet zone, and in
+how many motions.
+
+A chip stack new in the bet zone during a visit was pushed. When it landed is when it was first seen
+there, even before the tracker confirmed it (``_sightings``). Stacks first seen within ``ONE_MOTION``
+of each other were released in one motion; later ones are another motion, and a trip of the hand back
+to the stack zone between two motions is recorded (``Visit.returned``). Three things the camera sees
+are not new motions:
+
+- chips the hand hid as it let go, first seen once it had drawn back to the stack, with no move
+  forward since: they belong to the last push;
+- a stack the tracker lost under the hand and found again with a new id (``_retracked``);
+- and the other way round, a counted stack that moves on with the hand was still held: it leaves
+  its push and lands again where it comes to rest (``_carried``), a second motion if that is
+  ``ONE_MOTION`` or more after the first.
+
+Chips added on top of the seat's earlier bet count as pushed too; what became of the earlier bet
+(left, combined with the new chips, pulled back) is ``prior_chips``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.chipset import ChipSet
+from vision.detections import box_iou
+from vision.events import PriorChips
+from vision.table import SeenObject, TableScene
+
+RETRACK_IOU = 0.5  # a new chip track over this much of a pushed stack that vanished is that stack
+# seconds: chips first seen closer together than this were released in one motion (at 10 detector
+# calls a second: in the same call or the next; 0.3 s apart, the third, is a second motion)
+ONE_MOTION = 0.25
+SIGHTING_IOU = 0.5  # a new chip track over this much of an untracked chip box seen before is that chip
+CARRIED_SHIFT = 0.3  # a counted chip moving this many box sides while the hand is there was still held
+STILL_SHIFT = 0.15  # ... and it lies still again once a detector call moves it less than this
+CARRIED_REST_S = 0.2  # it is released when it has lain still this long
+
+
+def denominations(value: int, top: int, chips: ChipSet) -> tuple[int, ...]:
+    """The chips of a stack worth ``value`` whose top chip is worth ``top``: as many ``top`` chips as
+    fit, the rest from the largest denominations down."""
+    if value <= 0:
+        return ()
+    out: list[int] = []
+    if top > 0:
+        out += [top] * (value // top)
+        value -= top * (value // top)
+    for d in sorted(chips.values, reverse=True):
+        while value >= d:
+            out.append(d)
+            value -= d
+    return tuple(sorted(out, reverse=True))
+
+
+Box = tuple[float, float, float, float]
+Sighting = tuple[Box, float, float]  # an untracked chip's box, when first seen, when last seen
+
+
+def _overlapping(box: Box, sightings: list[Sighting]) -> Sighting | None:
+    """The first of ``sightings`` whose box overlaps ``box`` by ``SIGHTING_IOU`` or more."""
+    for sighting in sightings:
+        if box_iou(np.asarray([box]), np.asarray([sighting[0]]))[0, 0] >= SIGHTING_IOU:
+            return sighting
+    return None
+
+
+def _shift(before: Box, after: Box) -> float:
+    """How far a box's centre moved, in box sides (the larger side of the two boxes)."""
+    side = max(before[2] - before[0], before[3] - before[1], after[2] - after[0], after[3] - after[1], 1.0)
+    dx = (after[0] + after[2] - before[0] - before[2]) / 2
+    dy = (after[1] + after[3] - before[1] - before[3]) / 2
+    return float(np.hypot(dx, dy)) / side
+
+
+def _take_out(visit: Visit, chips: tuple[int, ...]) -> None:
+    """Remove ``chips`` from the latest push holding them all (a push left empty goes)."""
+    for i in range(len(visit.pushes) - 1, -1, -1):
+        rest = list(visit.pushes[i])
+        if all(rest.count(c) >= chips.count(c) for c in set(chips)):
+            for c in chips:
+                rest.remove(c)
+            if rest:
+                visit.pushes[i] = tuple(rest)
+            else:
+                del visit.pushes[i]
+            return
+
+
+@dataclass(slots=True)
+class Visit:
+    seat: int
+    start: float
+    last_seen: float
+    bet_tracks_at_start: frozenset[int]
+    bet_values: dict[int, int]  # value of each earlier-bet stack, raised as chips land on it
+    pushes: list[tuple[int, ...]] = field(default_factory=list)
+    pushed_tracks: set[int] = field(default_factory=set)
+    pushed_boxes: dict[int, tuple[tuple[float, float, float, float], int]] = field(default_factory=dict)
+    counted: dict[int, tuple[int, ...]] = field(default_factory=dict)  # pushed track -> its chips
+    carried: dict[int, tuple[Box, float]] = field(default_factory=dict)  # track -> box, when last moved
+    release_t: float = 0.0
+    unconfirmed: list[Sighting] = field(default_factory=list)  # untracked chips in the bet zone
+    in_stack_after_push: bool = False  # the hand was back at the stack since the last push
+    back_at: float = 0.0  # when it got there
+    forward_again: bool = False  # ... and then came forward over the cards or the bet again
+    returned: bool = False
+    had_cards: bool = True  # the seat's cards were in its zones when the visit began
+    reach_frames: int = 0  # scenes with the hand over the seat's cards or bet
+    reach: float = 0.0  # furthest forward the hand got: 0 at the stack zone's centre, 1 at the bet zone's
+    bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
+    items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
+    deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
+    deepest_t: float = 0.0
+
+
+class PushCounter:
+    """Counts the pushes of each ``Visit`` it is given, scene by scene, in one house chip set."""
+
+    def __init__(self, chips: ChipSet) -> None:
+        self.chips = chips
+        self.items_pushed: set[int] = set()  # protector tracks already counted as pushed this hand
+
+    def new_hand(self) -> None:
+        self.items_pushed.clear()
+
+    def prior_chips(self, visit: Visit) -> tuple[tuple[tuple[int, ...], ...], PriorChips, tuple[int, ...]]:
+        """The pushes without the seat's earlier bet, what became of that bet, and the chips taken
+        back. Earlier-bet stacks gone from the bet zone came back among the pushed chips (combined
+        with the new ones) or went back toward the stack (pulled back)."""
+        pushes = [list(p) for p in visit.pushes if p]
+        if not pushes or not visit.bet_values:
+            return tuple(tuple(p) for p in pushes), PriorChips.NONE, ()
+        gone = [v for track, v in visit.bet_values.items() if track not in visit.bet_now]
+        if not gone:
+            return tuple(tuple(p) for p in pushes), PriorChips.LEFT, ()
+        taken = [c for v in gone for c in denominations(v, 0, self.chips)]
+        last = list(pushes[-1])
+        if all(last.count(c) >= taken.count(c) for c in set(taken)) and len(last) > len(taken):
+            for c in taken:
+                last.remove(c)
+            return tuple(tuple(p) for p in [*pushes[:-1], last]), PriorChips.COMBINED, ()
+        every = len(gone) == len(visit.bet_values)
+        kind = PriorChips.PULLED_BACK if every else PriorChips.PARTLY_PULLED_BACK
+        return tuple(tuple(p) for p in pushes), kind, () if every else tuple(sorted(taken, reverse=True))
+
+    def update(self, scene: TableScene, visit: Visit) -> None:
+        """Count what this scene adds to ``visit``'s pushes (called every scene while the visit lasts)."""
+        visit.bet_now = {
+            o.track: o.value for o in scene.in_place(f"seat{visit.seat}_bet", "chip") if o.track >= 0
+        }
+        new = [
+            o
+            for o in scene.in_place(f"seat{visit.seat}_bet", "chip")
+            if o.track >= 0
+            and o.track not in visit.bet_tracks_at_start
+            and o.track not in visit.pushed_tracks
+        ]
+        self._sightings(scene, visit)
+        chips: list[int] = []
+        landed = scene.t
+        here = {o.track for o in scene.of_class("chip")}
+        for o in new:
+            visit.pushed_tracks.add(o.track)
+            if self._retracked(o, visit, here):
+                continue
+            visit.pushed_boxes[o.track] = (o.box, o.value)
+            visit.counted[o.track] = tuple(denominations(o.value, self.top_value(o), self.chips))
+            chips += visit.counted[o.track]
+            landed = min(landed, self._first_sighting(o, visit, scene.t))
+        for o, since in self._carried(scene, visit):  # chips the hand had still held, let go now
+            visit.counted[o.track] = tuple(denominations(o.value, self.top_value(o), self.chips))
+            chips += visit.counted[o.track]
+            landed = min(landed, since)
+        for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
+            before = visit.bet_values.get(o.track)
+            if before is not None and o.value > before:  # chips put on top of the earlier bet
+                chips += denominations(o.value - before, self.top_value(o), self.chips)
+                visit.bet_values[o.track] = o.value
+        for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector"):
+            if o.track >= 0 and o.track not in self.items_pushed:  # a protector pushed out as a bet
+                self.items_pushed.add(o.track)
+                visit.items.add(o.track)
+                visit.release_t = scene.t
+        if not chips:
+            return
+        if visit.pushes and visit.in_stack_after_push and not visit.forward_again and landed >= visit.back_at:
+            # chips the hand hid as it let go, first seen once it had drawn back to the stack: no second
+            # motion brought them (that needs the hand forward again), so they are the last push's
+            visit.pushes[-1] = tuple(sorted((*visit.pushes[-1], *chips), reverse=True))
+            return
+        if visit.pushes and landed - visit.release_t < ONE_MOTION:
+            # stacks of one motion land a few frames apart: the same push
+            visit.pushes[-1] = tuple(sorted((*visit.pushes[-1], *chips), reverse=True))
+        else:
+            if visit.pushes and visit.in_stack_after_push:
+                visit.returned = True
+            visit.pushes.append(tuple(sorted(chips, reverse=True)))
+        visit.in_stack_after_push = visit.forward_again = False
+        visit.release_t = max(visit.release_t, landed)
+
+    @staticmethod
+    def _carried(scene: TableScene, visit: Visit) -> list[tuple[SeenObject, float]]:
+        """A counted chip that moves on while the seat's hand is there was still in the hand (a chip
+        carried on to a second release can show beside the hand): it leaves the push it was counted
+        in, and is counted again, as landed when it stopped, once it has lain still
+        ``CARRIED_REST_S``. Returns those released now, with when they stopped."""
+        hand_here = visit.last_seen == scene.t
+        released = []
+        for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
+            if o.track in visit.carried:
+                box, since = visit.carried[o.track]
+                if _shift(box, o.box) > STILL_SHIFT:
+                    visit.carried[o.track] = (o.box, scene.t)
+                elif scene.t - since >= CARRIED_REST_S - 1e-6:
+                    del visit.carried[o.track]
+                    visit.pushed_boxes[o.track] = (o.box, o.value)
+                    released.append((o, since))
+            elif (
+                hand_here
+                and o.track in visit.counted
+                and _shift(visit.pushed_boxes[o.track][0], o.box) > CARRIED_SHIFT
+            ):
+                _take_out(visit, visit.counted.pop(o.track))
+                visit.carried[o.track] = (o.box, scene.t)
+        return released
+
+    @staticmethod
+    def _sightings(scene: TableScene, visit: Visit) -> None:
+        """Remember when each chip box the tracker has not confirmed yet was first seen in the seat's
+        bet zone (a track is confirmed a detector call or two after the chip shows): a push's landing
+        time is its chips' first sighting, not the tracker's confirmation."""
+        kept: list[Sighting] = []
+        for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
+            if o.track < 0:
+                earlier = _overlapping(o.box, visit.unconfirmed)
+                kept.append((o.box, earlier[1] if earlier else scene.t, scene.t))
+        # one not seen this time is kept a moment: the detector misses a chip now and then
+        recent = [u for u in visit.unconfirmed if scene.t - u[2] <= ONE_MOTION]
+        visit.unconfirmed = kept + [u for u in recent if _overlapping(u[0], kept) is None]
+
+    @staticmethod
+    def _first_sighting(o: SeenObject, visit: Visit, t: float) -> float:
+        """When the chip of a newly confirmed track was first seen untracked at its place (else ``t``)."""
+        earlier = _overlapping(o.box, visit.unconfirmed)
+        return min(earlier[1], t) if earlier else t
+
+    @staticmethod
+    def _retracked(o: SeenObject, visit: Visit, here: set[int]) -> bool:
+        """Whether a new chip track is a stack this visit already pushed, under a new track id: the
+        tracker drops a young track that a hand hides for a moment and starts another when it shows
+        again. Same value, mostly the same box, and the old track gone from the scene."""
+        return any(
+            track not in here
+            and value == o.value
+            and box_iou(np.asarray([box]), np.asarray([o.box]))[0, 0] >= RETRACK_IOU
+            for track, (box, value) in visit.pushed_boxes.items()
+        )
+
+    def top_value(self, o: SeenObject) -> int:
+        for spec in self.chips.chips:
+            if spec.name == o.label:
+                return spec.value
+        return 0
