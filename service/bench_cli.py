@@ -108,7 +108,7 @@ def bench_pipeline(
         "realtime_factor": round(video_s / pipeline_s, 3),
         "detector_calls": pipeline.detector_calls,
         "detector_calls_per_video_s": round(pipeline.detector_calls / video_s, 2),
-        "stage_ms": {stage: _percentiles(ms) for stage, ms in pipeline.stage_ms.items()},
+        "stage_ms": {stage: _percentiles(ms) for stage, ms in pipeline.stage_ms.items() if ms},
         "alerts": len(emitted),
         "alert_latency_ms": _percentiles(latencies) if latencies else None,
         "alert_lag_video_ms": _percentiles(lags) if lags else None,

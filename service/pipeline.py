@@ -51,7 +51,7 @@ Perception = Callable[[Frame], Detections]
 CONSOLE_LAG = 1.0  # seconds console entries wait, so the camera's events before them are in first
 CONSOLE = (Declaration,)  # kinds that come from the dealer console, never from the camera
 MAX_WAITING = 8  # frames decoded ahead of their detections (overlap); more and ``process`` waits
-STAGES = ("motion", "perceive+track", "scene+actions", "rules", "total")
+STAGES = ("motion", "perceive+track", "wait", "scene+actions", "rules", "total")  # wait: for a detection
 
 
 class ModelPerception:
@@ -180,10 +180,12 @@ class CameraPipeline:
     def _finish(self, frame: Frame, job: Future[Detections] | None) -> list[Output]:
         """A frame whose detections are in (its own, or the last detector call's): scene, events, rules."""
         clock = time.perf_counter
-        t2 = clock()
         if job is not None:
+            t1 = clock()
             self._last_dets = job.result()  # a perception error surfaces here, on the caller's thread
+            self._time("wait", t1, clock())
         assert self._last_dets is not None
+        t2 = clock()
         if job is None and self.scene is not None:  # the same detections: same objects, same places
             scene = replace(self.scene, frame=frame.index, t=frame.t)
         else:
