@@ -4,6 +4,7 @@ closes the open hand and keeps every line; bad input exits 2 naming the path."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from datasets.sim.oracle import OraclePerception
 from service.cli import app
 from service.run_cli import run_camera
 from vision.camera_config import load_camera_config
-from vision.source import FrameSource
+from vision.source import Frame, FrameSource
 
 runner = CliRunner()
 
@@ -144,3 +145,20 @@ def test_oracle_without_annotations_says_what_to_do(tmp_path, rendered: Rendered
     assert result.exit_code == 2
     assert f"{tmp_path / 'annotations.jsonl'}: no such file" in result.output
     assert "--perception model" in result.output
+
+
+def test_a_perception_error_mid_run_is_raised_with_the_hand_closed_and_written(tmp_path, rendered: Rendered):
+    config = load_camera_config(rendered.folder / "camera.yaml")
+    oracle = OraclePerception(rendered.folder / "annotations.jsonl", config.chips)
+
+    def breaks_at_frame_150(frame: Frame):
+        if frame.index >= 150:  # slowly, so that failed frames are still waiting when the run stops
+            time.sleep(0.3)
+            raise RuntimeError(f"frame {frame.index}: the detector's session failed")
+        return oracle(frame)
+
+    with pytest.raises(RuntimeError, match="session failed"):
+        run_camera(config, breaks_at_frame_150, tmp_path / "run")
+    (hand,) = _lines(tmp_path / "run" / "hands.jsonl")
+    assert _kinds(hand)[-1] == "hand_ended"
+    assert [a["kind"] for a in _lines(tmp_path / "run" / "alerts.jsonl")] == ["misdeal"]
