@@ -4,8 +4,7 @@ A dealer pitching fast sometimes lands a card squarely on one already at the sea
 sees the same number of cards as before, and the tracker may even carry the hidden card's track on
 to the new one. ``PitchWatch`` follows cards in flight instead: a card seen loose for under
 ``PITCH_S`` (the tracker confirms a fast card late, so it is seen once or twice) that vanishes
-within three card lengths of a seat's cards has landed there (the nearest seat that shows cards: an
-empty place beside it cannot have a card land on top of another). If the seat then settles on no more
+within three card lengths of a seat's cards has landed there. If the seat then settles on no more
 cards than it showed before, and no other seat shows a card more either (a card the tracker lost
 in flight lands wherever a card appears), the new card came down on top of another, and the hidden
 one is counted (``covered``) until the seat's cards are gone.
@@ -59,8 +58,9 @@ class PitchWatch:
                 if seat is None and not self._flew_out(track, x, y, size):
                     continue  # seen too briefly to say where it went (cards thrown in by the muck)
             if seat is None:  # else where it was last seen: next to a seat's cards
-                seat = self._holding_near(x, y, seen, 3 * size)
-                if seat is None:
+                seat = self.geo.nearest_seat(x, y)
+                zone = self.geo.by_name.get(f"seat{seat}_cards")
+                if zone is None or -cv2.pointPolygonTest(zone.polygon, (x, y), True) > 3 * size:
                     continue
             if seat is not None and seat not in busy:
                 self.landings.append((seat, t, dict(seen)))
@@ -80,18 +80,6 @@ class PitchWatch:
             seat, _, before = landing
             if all(n <= before.get(s, 0) for s, n in seen.items()):
                 self.covered[seat] = self.covered.get(seat, 0) + 1
-
-    def _holding_near(self, x: float, y: float, seen: dict[int, int], reach: float) -> int | None:
-        """The seat whose cards zone is nearest to (x, y), within ``reach`` pixels, among the seats
-        that show cards: only there can a card come down on top of another (in an oblique view the
-        nearest seat is often an empty place beside the one dealt to)."""
-        near = [
-            (-cv2.pointPolygonTest(zone.polygon, (x, y), True), zone.seat)
-            for zone in self.geo.zones
-            if zone.kind is ZoneKind.CARDS and zone.seat is not None and seen.get(zone.seat, 0) > 0
-        ]
-        distance, seat = min(near, default=(float("inf"), None))
-        return seat if distance <= reach else None
 
     def _follow_untracked(self, loose: list[SeenObject]) -> dict[int, SeenObject]:
         """Loose cards the tracker has not confirmed (a fast pitch often never is), each given the

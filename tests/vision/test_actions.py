@@ -145,23 +145,6 @@ def test_a_card_pitched_on_top_of_another_still_counts(geometry: TableGeometry) 
     assert sum(e.count for e in deals) == 3 and {e.seat for e in deals} == {1}
 
 
-def test_a_pitch_last_seen_beside_an_empty_place_lands_on_the_cards_next_to_it(
-    geometry: TableGeometry,
-) -> None:
-    """Only a seat with cards can have a card come down on top of one; in an oblique view the nearest
-    place to where a pitch was last seen is often the empty one beside it."""
-    table = Table(geometry)
-    first, second = (
-        thing(geometry, 100, "card_down", "seat1_cards"),
-        thing(geometry, 101, "card_down", "seat1_cards"),
-    )
-    table.show(1.0, first, second)
-    flying = between(geometry, 102, "card_down", "seat1_cards", "seat2_cards", 0.6)  # nearer seat 2's place
-    table.show(0.1, first, second, flying)
-    table.show(1.0, first, second)
-    assert table.cards_dealt_to(1, 2) == {1: 3, 2: 0}
-
-
 def test_a_card_lost_in_flight_lands_where_a_card_appears(geometry: TableGeometry) -> None:
     table = Table(geometry)
     seat1 = [
