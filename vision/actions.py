@@ -156,8 +156,10 @@ class ActionAnalyzer:
                 visit.forward_again = True
             self.pushes.update(scene, visit)
         for seat, visit in list(self.visits.items()):
-            self.pushes.update(scene, visit)
-            if seat not in present and t - visit.last_seen >= self.leave:
+            if seat in present:
+                continue
+            self.pushes.update(scene, visit)  # chips still show up as the hand draws back
+            if t - visit.last_seen >= self.leave:
                 del self.visits[seat]
                 self._close_visit(visit, t, out)
 
