@@ -243,48 +243,39 @@ def test_cards_thrown_toward_the_muck_untracked_are_no_pitch(geometry: TableGeom
     assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
 
 
-def test_two_pushes_with_a_trip_back_to_the_stack_is_one_chip_action(geometry: TableGeometry) -> None:
+@pytest.mark.parametrize(
+    ("forward_again", "pushes", "returned"),
+    [(True, ((100, 100), (500,)), True), (False, ((500, 100, 100),), False)],
+    ids=[
+        "back-to-the-stack-and-forward-again-is-a-second-motion",
+        "chips-hidden-under-the-hand-are-the-same-push",
+    ],
+)
+def test_chips_seen_after_a_trip_back_to_the_stack(
+    geometry: TableGeometry, forward_again: bool, pushes: tuple[tuple[int, ...], ...], returned: bool
+) -> None:
+    """Chips that first show once the hand is back at the stack are a second motion only if the hand
+    came forward again; otherwise it had hidden them as it let go."""
     table = Table(geometry)
     cards = dealt(geometry)
     table.show(1.0, *cards)
     g = geometry
     stack = thing(g, 9, "hand", "seat2_stack")
+    over_the_bet = thing(g, 9, "hand", "seat2_bet")
     first = thing(g, 50, "chip", "seat2_bet", label="black", value=200)
     second = thing(g, 51, "chip", "seat2_bet", label="purple", value=500)
     table.show(0.3, *cards, rail_hand(g, 9, 2))
     table.show(0.3, *cards, stack)
-    table.show(0.3, *cards, thing(g, 9, "hand", "seat2_bet"))
-    table.show(0.3, *cards, first, stack)  # released, back to the stack
-    table.show(0.3, *cards, first, thing(g, 9, "hand", "seat2_bet"))
-    table.show(0.3, *cards, first, second, stack)
+    table.show(0.3, *cards, over_the_bet)
+    table.show(0.3, *cards, first, over_the_bet)  # let go (of everything, or of one chip only)
+    table.show(0.3, *cards, first, stack)  # back at the stack
+    table.show(0.3, *cards, first, over_the_bet if forward_again else stack)
+    table.show(0.3, *cards, first, second, stack)  # the other chip shows
     table.show(1.0, *cards, first, second)  # the hand is gone
-    actions = [e for e in table.events if isinstance(e, ChipAction)]
-    assert len(actions) == 1
-    assert actions[0].seat == 2
-    assert actions[0].pushes == ((100, 100), (500,))
-    assert actions[0].returned_to_stack
-
-
-def test_chips_the_hand_hid_and_showed_only_back_at_the_stack_are_the_same_push(
-    geometry: TableGeometry,
-) -> None:
-    table = Table(geometry)
-    cards = dealt(geometry)
-    table.show(1.0, *cards)
-    g = geometry
-    stack = thing(g, 9, "hand", "seat2_stack")
-    first = thing(g, 50, "chip", "seat2_bet", label="black", value=200)
-    hidden = thing(g, 51, "chip", "seat2_bet", label="purple", value=500)
-    table.show(0.3, *cards, rail_hand(g, 9, 2))
-    table.show(0.3, *cards, stack)
-    table.show(0.3, *cards, thing(g, 9, "hand", "seat2_bet"))
-    table.show(0.3, *cards, first, thing(g, 9, "hand", "seat2_bet"))  # let go; one chip still under it
-    table.show(0.2, *cards, first, stack)  # drawn back...
-    table.show(0.3, *cards, first, hidden, stack)  # ...and only now the other chip shows
-    table.show(1.0, *cards, first, hidden)
     (action,) = [e for e in table.events if isinstance(e, ChipAction)]
-    assert action.pushes == ((500, 100, 100),)
-    assert not action.returned_to_stack
+    assert action.seat == 2
+    assert action.pushes == pushes
+    assert action.returned_to_stack is returned
 
 
 def test_a_second_release_is_timed_from_when_its_chip_first_showed(geometry: TableGeometry) -> None:
