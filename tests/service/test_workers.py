@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import service.camera_worker as camera_worker_module
 from datasets.sim.library import Rendered
 from service.workers import ClipSettings, Supervisor, camera_worker
 from vision.events import ClockCalled
@@ -135,3 +136,38 @@ def test_restart_waits_double_up_to_30_s_and_a_finished_file_is_not_restarted(ca
     worker.process = ExitedProcess(0)  # the file played to its end
     sup._reap(worker, 200.0)
     assert worker.finished and worker.restart_at is None and sup.finished
+
+
+def test_a_perception_error_still_ends_the_hand_and_cuts_the_pending_clip(
+    rendered: Rendered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make = camera_worker_module.make_perception
+
+    def failing_from_frame_100(config: Any, kind: Any) -> Any:
+        perceive = make(config, kind)
+
+        def call(frame: Any) -> Any:
+            if frame.index >= 100:  # after the misdeal (2.7 s), inside its clip's post-roll
+                time.sleep(0.3)  # slowly, so that failed frames are still waiting at the end
+                raise RuntimeError(f"frame {frame.index}: the detector's session failed")
+            return perceive(frame)
+
+        return call
+
+    monkeypatch.setattr(camera_worker_module, "make_perception", failing_from_frame_100)
+    sink = ListSink()
+    with pytest.raises(RuntimeError, match="session failed"):
+        camera_worker(
+            rendered.folder / "camera.yaml",
+            "oracle",
+            sink,
+            queue.Queue(),
+            tmp_path,
+            FAST_CLIPS,
+            threading.Event(),
+        )
+    (alert,) = [m[2] for m in sink.of("alert")]
+    assert alert["kind"] == "misdeal"
+    assert sink.of("hand")[-1][2]["t_end"] is not None  # the hand was closed and sent
+    (clip,) = sink.of("clip")
+    assert clip[2] == alert["key"] and Path(clip[3]).is_file()
