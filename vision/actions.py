@@ -43,7 +43,7 @@ from vision.events import (
 from vision.foreign import ForeignObjects
 from vision.hands import DEALER, HandOwners
 from vision.pitches import PitchWatch
-from vision.pushes import PushCounter, Visit, denominations
+from vision.pushes import PushCounter, Visit
 from vision.settled import Settled
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
@@ -123,7 +123,7 @@ class ActionAnalyzer:
             return 0.0
         (sx, sy), (bx, by) = axis
         length2 = (bx - sx) ** 2 + (by - sy) ** 2 or 1.0
-        x, y = (h.box[0] + h.box[2]) / 2, (h.box[1] + h.box[3]) / 2
+        x, y = h.centre
         return ((x - sx) * (bx - sx) + (y - sy) * (by - sy)) / length2
 
     def _visits(self, scene: TableScene, hands: list[tuple[SeenObject, int]], out: list[Event]) -> None:
@@ -310,7 +310,7 @@ class ActionAnalyzer:
         for o in scene.of_class(*CARDS):
             if o.track < 0:
                 continue
-            x, y = (o.box[0] + o.box[2]) / 2, (o.box[1] + o.box[3]) / 2
+            x, y = o.centre
             size = max(o.box[2] - o.box[0], o.box[3] - o.box[1])
             since, px, py = self.card_rest.get(o.track, (scene.t, x, y))
             now[o.track] = (since, px, py) if abs(x - px) + abs(y - py) <= size / 3 else (scene.t, x, y)
@@ -406,11 +406,11 @@ class ActionAnalyzer:
                 self.last_place[o.track] = (o.place, o.seat, o.cls, o.value)
             if o.cls != "chip" or o.place not in (RAIL, OFF) or not self.in_hand:
                 continue
-            x, y = (o.box[0] + o.box[2]) / 2, (o.box[1] + o.box[3]) / 2
+            x, y = o.centre
             seat = self.geo.nearest_seat(x, y)
             if seat is not None and scene.t - self.chips_left.get(seat, -1e9) > 3.0:
                 self.chips_left[seat] = scene.t
-                chips = denominations(o.value, self.pushes.top_value(o), self.chips)
+                chips = self.pushes.chips_of(o)
                 out.append(ChipsOutOfView(scene.t, seat=seat, where=OutOfView.OFF_TABLE, chips=chips))
 
     # ----- the end of the hand --------------------------------------------------------------------

@@ -41,7 +41,7 @@ class HandOwners:
         """Each hand in the scene with its owner; ``visiting``: seats whose hand is on the table now."""
         reach = 0.15 * self.geo.width
         hands = scene.of_class("hand")
-        centres = [((h.box[0] + h.box[2]) / 2, (h.box[1] + h.box[3]) / 2) for h in hands]
+        centres = [h.centre for h in hands]
         outside = [h.place in (RAIL, OFF) for h in hands]
         memory = [RAIL_MEMORY_S if out else MEMORY_S for out in outside]
         pairs = sorted(
@@ -69,10 +69,8 @@ class HandOwners:
         return [(h, owners[i]) for i, h in enumerate(hands)]
 
     def _owner_of_new(self, h: SeenObject, visiting: Container[int]) -> int:
-        if h.place in (
-            RAIL,
-            OFF,
-        ):  # reaching in from outside: whose place is nearest, a seat's or the dealer's
+        if h.place in (RAIL, OFF):
+            # reaching in from outside: whose place is nearest, a seat's or the dealer's, taken at
             # where the hand meets the table (in an oblique view, low in its box), as its zone was found
             x, y = (float(v) for v in self.geo.footprint(np.asarray([h.box], np.float32))[0])
             nearest = self.geo.by_name[self.geo.nearest_zone(x, y)]

@@ -34,6 +34,7 @@ class PitchWatch:
         self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
         self._pseudo = 0  # the last pseudo track given to an untracked flight
         self._dealer = next((z for z in geometry.zones if z.kind is ZoneKind.DEALER), None)
+        self._seat_cards = [z for z in geometry.zones if z.kind is ZoneKind.CARDS]
 
     def reset(self) -> None:
         """A new hand: nothing is covered or on its way."""
@@ -66,8 +67,7 @@ class PitchWatch:
                 self.landings.append((seat, t, dict(seen)))
         self.flying = {
             track: (
-                (o.box[0] + o.box[2]) / 2,
-                (o.box[1] + o.box[3]) / 2,
+                *o.centre,
                 self.flying[track][2] if track in self.flying else t,
                 max(o.box[2] - o.box[0], o.box[3] - o.box[1]),
             )
@@ -89,7 +89,7 @@ class PitchWatch:
         flights = {k: v for k, v in self.flying.items() if k < 0}
         out: dict[int, SeenObject] = {}
         for o in loose:
-            x, y = (o.box[0] + o.box[2]) / 2, (o.box[1] + o.box[3]) / 2
+            x, y = o.centre
             near = [(abs(x - fx) + abs(y - fy), k) for k, (fx, fy, _, _) in flights.items() if k not in out]
             d, k = min(near, default=(reach, 0))
             if d >= reach:
@@ -105,7 +105,7 @@ class PitchWatch:
         for o in cards:
             zone = self.geo.by_name.get(o.place)
             if o.track < 0 and zone is not None and zone.kind is ZoneKind.CARDS and zone.seat is not None:
-                cx, cy = (o.box[0] + o.box[2]) / 2, (o.box[1] + o.box[3]) / 2
+                cx, cy = o.centre
                 landed.append((abs(x - cx) + abs(y - cy), zone.seat))
         return min(landed)[1] if landed else None
 
@@ -115,8 +115,9 @@ class PitchWatch:
         start = self.launch.get(track)
         if start is None or self._dealer is None:
             return False
-        seats = [z for z in self.geo.zones if z.kind is ZoneKind.CARDS]
-        to_seat = min((-cv2.pointPolygonTest(z.polygon, start, True) for z in seats), default=float("inf"))
+        to_seat = min(
+            (-cv2.pointPolygonTest(z.polygon, start, True) for z in self._seat_cards), default=float("inf")
+        )
         return -cv2.pointPolygonTest(self._dealer.polygon, start, True) < to_seat
 
     def _flew_out(self, track: int, x: float, y: float, size: float) -> bool:

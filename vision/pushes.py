@@ -59,12 +59,23 @@ Box = tuple[float, float, float, float]
 Sighting = tuple[Box, float, float]  # an untracked chip's box, when first seen, when last seen
 
 
+def _iou(a: Box, b: Box) -> float:
+    return float(box_iou(np.asarray([a]), np.asarray([b]))[0, 0])
+
+
 def _overlapping(box: Box, sightings: list[Sighting]) -> Sighting | None:
     """The first of ``sightings`` whose box overlaps ``box`` by ``SIGHTING_IOU`` or more."""
-    for sighting in sightings:
-        if box_iou(np.asarray([box]), np.asarray([sighting[0]]))[0, 0] >= SIGHTING_IOU:
-            return sighting
-    return None
+    return next((s for s in sightings if _iou(box, s[0]) >= SIGHTING_IOU), None)
+
+
+def _without(chips: tuple[int, ...], taken: list[int] | tuple[int, ...]) -> list[int] | None:
+    """``chips`` less every chip of ``taken`` (a multiset), or None when they do not all hold."""
+    rest = list(chips)
+    for c in taken:
+        if c not in rest:
+            return None
+        rest.remove(c)
+    return rest
 
 
 def _shift(before: Box, after: Box) -> float:
@@ -78,15 +89,18 @@ def _shift(before: Box, after: Box) -> float:
 def _take_out(visit: Visit, chips: tuple[int, ...]) -> None:
     """Remove ``chips`` from the latest push holding them all (a push left empty goes)."""
     for i in range(len(visit.pushes) - 1, -1, -1):
-        rest = list(visit.pushes[i])
-        if all(rest.count(c) >= chips.count(c) for c in set(chips)):
-            for c in chips:
-                rest.remove(c)
-            if rest:
-                visit.pushes[i] = tuple(rest)
-            else:
-                del visit.pushes[i]
-            return
+        rest = _without(visit.pushes[i], chips)
+        if rest is None:
+            continue
+        if rest:
+            visit.pushes[i] = tuple(rest)
+        else:
+            del visit.pushes[i]
+        return
+
+
+def _join_last(visit: Visit, chips: list[int]) -> None:
+    visit.pushes[-1] = tuple(sorted((*visit.pushes[-1], *chips), reverse=True))
 
 
 @dataclass(slots=True)
@@ -98,7 +112,7 @@ class Visit:
     bet_values: dict[int, int]  # value of each earlier-bet stack, raised as chips land on it
     pushes: list[tuple[int, ...]] = field(default_factory=list)
     pushed_tracks: set[int] = field(default_factory=set)
-    pushed_boxes: dict[int, tuple[tuple[float, float, float, float], int]] = field(default_factory=dict)
+    pushed_boxes: dict[int, tuple[Box, int]] = field(default_factory=dict)  # pushed track -> box, value
     counted: dict[int, tuple[int, ...]] = field(default_factory=dict)  # pushed track -> its chips
     carried: dict[int, tuple[Box, float]] = field(default_factory=dict)  # track -> box, when last moved
     release_t: float = 0.0
@@ -137,10 +151,8 @@ class PushCounter:
         if not gone:
             return tuple(tuple(p) for p in pushes), PriorChips.LEFT, ()
         taken = [c for v in gone for c in denominations(v, 0, self.chips)]
-        last = list(pushes[-1])
-        if all(last.count(c) >= taken.count(c) for c in set(taken)) and len(last) > len(taken):
-            for c in taken:
-                last.remove(c)
+        last = _without(tuple(pushes[-1]), taken)
+        if last:  # the earlier bet's chips and more came back in the last push
             return tuple(tuple(p) for p in [*pushes[:-1], last]), PriorChips.COMBINED, ()
         every = len(gone) == len(visit.bet_values)
         kind = PriorChips.PULLED_BACK if every else PriorChips.PARTLY_PULLED_BACK
@@ -167,11 +179,11 @@ class PushCounter:
             if self._retracked(o, visit, here):
                 continue
             visit.pushed_boxes[o.track] = (o.box, o.value)
-            visit.counted[o.track] = tuple(denominations(o.value, self.top_value(o), self.chips))
+            visit.counted[o.track] = self.chips_of(o)
             chips += visit.counted[o.track]
             landed = min(landed, self._first_sighting(o, visit, scene.t))
         for o, since in self._carried(scene, visit):  # chips the hand had still held, let go now
-            visit.counted[o.track] = tuple(denominations(o.value, self.top_value(o), self.chips))
+            visit.counted[o.track] = self.chips_of(o)
             chips += visit.counted[o.track]
             landed = min(landed, since)
         for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
@@ -189,11 +201,11 @@ class PushCounter:
         if visit.pushes and visit.in_stack_after_push and not visit.forward_again and landed >= visit.back_at:
             # chips the hand hid as it let go, first seen once it had drawn back to the stack: no second
             # motion brought them (that needs the hand forward again), so they are the last push's
-            visit.pushes[-1] = tuple(sorted((*visit.pushes[-1], *chips), reverse=True))
+            _join_last(visit, chips)
             return
         if visit.pushes and landed - visit.release_t < ONE_MOTION:
             # stacks of one motion land a few frames apart: the same push
-            visit.pushes[-1] = tuple(sorted((*visit.pushes[-1], *chips), reverse=True))
+            _join_last(visit, chips)
         else:
             if visit.pushes and visit.in_stack_after_push:
                 visit.returned = True
@@ -253,11 +265,13 @@ class PushCounter:
         tracker drops a young track that a hand hides for a moment and starts another when it shows
         again. Same value, mostly the same box, and the old track gone from the scene."""
         return any(
-            track not in here
-            and value == o.value
-            and box_iou(np.asarray([box]), np.asarray([o.box]))[0, 0] >= RETRACK_IOU
+            track not in here and value == o.value and _iou(box, o.box) >= RETRACK_IOU
             for track, (box, value) in visit.pushed_boxes.items()
         )
+
+    def chips_of(self, o: SeenObject) -> tuple[int, ...]:
+        """The chips of a stack seen as ``o`` (its value, its top chip's colour)."""
+        return denominations(o.value, self.top_value(o), self.chips)
 
     def top_value(self, o: SeenObject) -> int:
         for spec in self.chips.chips:

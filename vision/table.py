@@ -171,6 +171,11 @@ class SeenObject:
     label: str = ""  # card identity ("As", "unreadable"), chip colour
     value: int = 0  # chip value in house units (the stack's value where the view allows it)
 
+    @property
+    def centre(self) -> tuple[float, float]:
+        """The middle of the box, pixels."""
+        return (self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2
+
 
 @dataclass(frozen=True, slots=True)
 class TableScene:
