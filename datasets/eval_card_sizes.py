@@ -27,9 +27,10 @@ BIN_PX = 3
 MIN_VISIBLE = 0.9
 
 
-def card_sizes(renders: Path, every: int = 5, frames_every: int = 15) -> dict:
+def card_sizes(renders: Path, every: int = 5, frames_every: int = 15, second_look: bool = True) -> dict:
     reader = CardReader()
     reader.min_read_px = 0.0  # read everything: the gate is what is being measured
+    reader.second_look = second_look
     bins: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])  # shown, answered, right
     confidences: Counter[tuple[float, bool]] = Counter()
     folders = sorted(f for f in renders.iterdir() if (f / "annotations.jsonl").is_file())[::every]
@@ -65,6 +66,7 @@ def card_sizes(renders: Path, every: int = 5, frames_every: int = 15) -> dict:
     return {
         "renders": str(renders),
         "scenarios": len(folders),
+        "second_look": second_look,
         "by_short_side_px": {
             f"{px}-{px + BIN_PX - 1}": {"cards": n, "answered": a, "right": r}
             for px, (n, a, r) in sorted(bins.items())
@@ -81,9 +83,12 @@ def main() -> None:
     parser.add_argument("renders", type=Path, help="folder of rendered scenarios")
     parser.add_argument("--every", type=int, default=5, help="use every Nth scenario folder")
     parser.add_argument("--frames-every", type=int, default=15, help="use every Nth frame")
+    parser.add_argument(
+        "--no-second-look", action="store_true", help="first look only (as the video pipeline reads)"
+    )
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
-    figures = card_sizes(args.renders, args.every, args.frames_every)
+    figures = card_sizes(args.renders, args.every, args.frames_every, not args.no_second_look)
     print(f"{figures['scenarios']} scenarios under {figures['renders']}")
     print(f"{'short side px':>14} {'cards':>6} {'answered':>9} {'right':>6} {'right of answered':>18}")
     for bin_name, t in figures["by_short_side_px"].items():

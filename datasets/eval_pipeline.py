@@ -8,7 +8,9 @@ For each rendered folder (``video.mp4``, ``camera.yaml``, ``events.json``, ``ale
   seconds: precision, recall, timing error (seen minus true, seconds); "exact" counts matched events
   whose details (chips pushed, cards, face up...) also agree;
 - alerts: per kind, matched by kind and seat within ``ALERT_TOLERANCE``: precision, recall, timing;
-  ruling accuracy (the matched alert's ruling text equals the answer key's);
+  ruling accuracy (the matched alert's ruling text equals the answer key's); lag: how far into the
+  video, after the true event ended, the frame was whose processing raised the alert (what a live
+  camera adds to the pipeline's own processing delay before the floor sees it);
 - false alarms per 100 clean hands: unmatched alerts in scenarios tagged ``clean``.
 
 ``perception="oracle"`` feeds the renderer's own boxes (scores the trackers, zones and analyzers
@@ -41,6 +43,7 @@ class Tally:
     fn: int = 0
     exact: int = 0
     dt: list[float] = field(default_factory=list)
+    lag: list[float] = field(default_factory=list)  # alerts: video seconds from the event's end to raising
 
     @property
     def precision(self) -> float:
@@ -51,8 +54,8 @@ class Tally:
         return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
 
     def summary(self) -> dict[str, Any]:
-        dts = sorted(abs(d) for d in self.dt)
-        p95 = dts[min(int(0.95 * len(dts)), len(dts) - 1)] if dts else None
+        p95 = _p95([abs(d) for d in self.dt])
+        lag_p95 = _p95(self.lag)
         return {
             "tp": self.tp,
             "fp": self.fp,
@@ -62,7 +65,13 @@ class Tally:
             "exact": self.exact,
             "dt_mean": round(statistics.fmean(self.dt), 3) if self.dt else None,
             "abs_dt_p95": round(p95, 3) if p95 is not None else None,
+            "lag_p95": round(lag_p95, 3) if lag_p95 is not None else None,
         }
+
+
+def _p95(values: list[float]) -> float | None:
+    ordered = sorted(values)
+    return ordered[min(int(0.95 * len(ordered)), len(ordered) - 1)] if ordered else None
 
 
 @dataclass(slots=True)
@@ -87,22 +96,23 @@ def match(
     seen: list[tuple[str, int | None, float, Any]],
     tolerance: float,
     tallies: dict[str, Tally],
-) -> list[tuple[Any, Any]]:
-    """Greedy nearest-in-time matching within (kind, seat); fills ``tallies``; returns matched pairs
-    (truth detail, seen detail)."""
-    pairs: list[tuple[Any, Any]] = []
-    by_key: dict[tuple[str, int | None], list[tuple[float, Any]]] = defaultdict(list)
-    for kind, seat, t, detail in seen:
-        by_key[_key(kind, seat)].append((t, detail))
-    for kind, seat, t, detail in sorted(truth, key=lambda x: x[2]):
+) -> list[tuple[int, int]]:
+    """Greedy nearest-in-time matching within (kind, seat); fills ``tallies``; returns the matched
+    pairs as (index in ``truth``, index in ``seen``)."""
+    pairs: list[tuple[int, int]] = []
+    by_key: dict[tuple[str, int | None], list[tuple[float, Any, int]]] = defaultdict(list)
+    for j, (kind, seat, t, detail) in enumerate(seen):
+        by_key[_key(kind, seat)].append((t, detail, j))
+    for i in sorted(range(len(truth)), key=lambda i: truth[i][2]):
+        kind, seat, t, detail = truth[i]
         pool = by_key.get(_key(kind, seat), [])
-        best = min(range(len(pool)), key=lambda i: abs(pool[i][0] - t), default=None)
+        best = min(range(len(pool)), key=lambda k: abs(pool[k][0] - t), default=None)
         tally = tallies.setdefault(kind, Tally())
         if best is not None and abs(pool[best][0] - t) <= tolerance:
-            st, sd = pool.pop(best)
+            st, sd, j = pool.pop(best)
             tally.tp += 1
             tally.dt.append(st - t)
-            pairs.append((detail, sd))
+            pairs.append((i, j))
             if _same(detail, sd):
                 tally.exact += 1
         else:
@@ -148,8 +158,17 @@ def score_scenario(
         config = config.model_copy(
             update={"detector": config.detector.model_copy(update={"rate": detector_rate})}
         )
+    raised_at: dict[int, float] = {}  # id(alert) -> video time of the frame that raised it
+
+    def note_raised(output: Any, _log: Any) -> None:
+        raised_at[id(output)] = pipeline.scene.t if pipeline.scene is not None else 0.0
+
     pipeline = CameraPipeline(
-        config, perceive_for(config), console=[e for e in truth if isinstance(e, CONSOLE)], overlap=True
+        config,
+        perceive_for(config),
+        console=[e for e in truth if isinstance(e, CONSOLE)],
+        on_output=note_raised,
+        overlap=True,
     )
     last_t = 0.0
     error = None
@@ -172,6 +191,9 @@ def score_scenario(
     seen_alerts = [a for h in pipeline.hands for a in h.alerts]
     seen_rows = [(a.kind.value, a.seat, a.t_start, a.ruling) for a in seen_alerts]
     pairs = match(key_rows, seen_rows, ALERT_TOLERANCE, alerts)
+    for i, j in pairs:
+        lag = raised_at.get(id(seen_alerts[j]), seen_alerts[j].t_end) - key_alerts[i]["t_end"]
+        alerts[key_rows[i][0]].lag.append(max(0.0, lag))
     clean = "clean" in tags
     return ScenarioResult(
         name=folder.name,
@@ -179,7 +201,7 @@ def score_scenario(
         hands=len(pipeline.hands),
         events=events,
         alerts=alerts,
-        rulings_right=sum(1 for a, b in pairs if a == b),
+        rulings_right=sum(1 for i, j in pairs if key_rows[i][3] == seen_rows[j][3]),
         rulings_matched=len(pairs),
         false_alarms=sum(t.fp for t in alerts.values()) if clean else 0,
         error=error,
@@ -217,6 +239,7 @@ def aggregate(results: list[ScenarioResult]) -> dict[str, Any]:
                     agg.exact + t.exact,
                 )
                 agg.dt += t.dt
+                agg.lag += t.lag
     clean_hands = sum(max(r.hands, 1) for r in results if r.clean)
     false_alarms = sum(r.false_alarms for r in results)
     matched = sum(r.rulings_matched for r in results)
@@ -225,6 +248,7 @@ def aggregate(results: list[ScenarioResult]) -> dict[str, Any]:
         "errors": {r.name: r.error for r in results if r.error},
         "events": {k: v.summary() for k, v in sorted(events.items())},
         "alerts": {k: v.summary() for k, v in sorted(alerts.items())},
+        "alert_lag_s": _lag_figures(alerts),
         "ruling_accuracy": round(sum(r.rulings_right for r in results) / matched, 4) if matched else None,
         "clean_hands": clean_hands,
         "false_alarms": false_alarms,
@@ -244,8 +268,33 @@ def aggregate(results: list[ScenarioResult]) -> dict[str, Any]:
     }
 
 
+def _lag_figures(alerts: dict[str, Tally]) -> dict[str, Any] | None:
+    """p50, p95 and the worst lag over every matched alert, and the kind of the worst."""
+    lags = sorted((lag, kind) for kind, t in alerts.items() for lag in t.lag)
+    if not lags:
+        return None
+    values = [lag for lag, _ in lags]
+    return {
+        "n": len(values),
+        "p50": round(statistics.median(values), 3),
+        "p95": round(_p95(values) or 0.0, 3),
+        "max": round(values[-1], 3),
+        "worst_kind": lags[-1][1],
+    }
+
+
 def as_json(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=1, default=lambda o: asdict(o))
+
+
+def _lag_line(lag: dict[str, Any] | None) -> str:
+    if not lag:
+        return "- alert lag: no alert matched"
+    return (
+        f"- alert lag in video time (the true event's end to the frame that raised it), {lag['n']} "
+        f"alerts: p50 {lag['p50']:.2f} s, p95 {lag['p95']:.2f} s, worst {lag['max']:.2f} s "
+        f"({lag['worst_kind']})"
+    )
 
 
 def as_markdown(report: dict[str, Any]) -> str:
@@ -271,18 +320,24 @@ def as_markdown(report: dict[str, Any]) -> str:
         f"- scenarios raising exactly their answer key: {report['scenarios'] - len(wrong)} of "
         f"{report['scenarios']}",
         f"- ruling accuracy on matched alerts: {report['ruling_accuracy']}",
+        _lag_line(report.get("alert_lag_s")),
         f"- false alarms: {report['false_alarms']} in {report['clean_hands']} clean hands "
         f"({report['false_alarms_per_100_clean_hands']} per 100; target <= 1)",
     ]
     for kind in ("events", "alerts"):
-        lines += ["", f"| {kind[:-1]} kind | true | seen | precision | recall | timing mean s | abs p95 s |"]
-        lines.append("|---|---|---|---|---|---|---|")
+        lag_head, lag_rule = (" lag p95 s |", "---|") if kind == "alerts" else ("", "")
+        lines += [
+            "",
+            f"| {kind[:-1]} kind | true | seen | precision | recall | timing mean s | abs p95 s |{lag_head}",
+        ]
+        lines.append("|---|---|---|---|---|---|---|" + lag_rule)
         for name, s in report[kind].items():
             mean = "-" if s["dt_mean"] is None else f"{s['dt_mean']:+.2f}"
             p95 = "-" if s["abs_dt_p95"] is None else f"{s['abs_dt_p95']:.2f}"
+            lag = (" -" if s["lag_p95"] is None else f" {s['lag_p95']:.2f}") + " |" if lag_head else ""
             lines.append(
                 f"| {name} | {s['tp'] + s['fn']} | {s['tp'] + s['fp']} | {s['precision']:.3f} "
-                f"| {s['recall']:.3f} | {mean} | {p95} |"
+                f"| {s['recall']:.3f} | {mean} | {p95} |{lag}"
             )
     if wrong:
         lines += ["", "Scenarios not raising exactly their answer key:", ""]

@@ -96,6 +96,12 @@ def _print(report: dict[str, Any]) -> None:
                 "-" if s["abs_dt_p95"] is None else f"{s['abs_dt_p95']:.2f}",
             )
         console.print(table)
+    lag = report["alert_lag_s"]
+    if lag:
+        console.print(
+            f"alert lag in video time (true event end to the frame that raised it): p50 {lag['p50']:.2f} s, "
+            f"p95 {lag['p95']:.2f} s, worst {lag['max']:.2f} s ({lag['worst_kind']}), {lag['n']} alerts"
+        )
     acc = report["ruling_accuracy"]
     console.print(f"ruling accuracy (matched alerts): {'-' if acc is None else f'{acc:.3f}'}")
     console.print(

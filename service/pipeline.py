@@ -66,6 +66,7 @@ class ModelPerception:
             Path(config.detector.model), conf=config.detector.conf, imgsz=config.detector.imgsz
         )
         self.cards = CardReader(Path(config.detector.cards_model))
+        self.cards.second_look = False  # the card's next frames are its second look (docs/card_sizes.json)
         self.chips = ChipClassifier(config.chips)
         self.oblique = config.view == "oblique"
         self.still = StillReadings(("card_up", "chip"))  # objects at rest are not read again

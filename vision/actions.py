@@ -10,7 +10,8 @@ Two mechanisms carry almost all of it:
   landed on top of (``vision.pitches``); a face-up card that was seen face up on the deck first was
   boxed, and does not count toward the seat's cards.
 - **Seat visits.** A player's hand reaching onto the felt opens a visit for its seat; the visit ends
-  when the hand has been gone ``leave`` seconds. Chips that landed in the seat's bet zone during the
+  once the hand is seen back on the rail (or off the table), or has not been seen for ``leave``
+  seconds (lost from view, it may only be hidden). Chips that landed in the seat's bet zone during the
   visit are its pushes, counted by ``vision.pushes`` (how many motions, a trip back to the stack
   zone between two); a visit that moved nothing, by the seat whose turn it is, is a tap (a check).
 
@@ -129,9 +130,12 @@ class ActionAnalyzer:
     def _visits(self, scene: TableScene, hands: list[tuple[SeenObject, int]], out: list[Event]) -> None:
         t = scene.t
         present: dict[int, SeenObject] = {}
+        withdrawn: set[int] = set()  # seats whose hand is seen back over the rail
         for h, seat in hands:
             if seat != DEALER and h.place not in (RAIL, OFF):
                 present[seat] = h
+            elif seat != DEALER:
+                withdrawn.add(seat)
         for seat, h in present.items():
             in_bet = [o for o in scene.in_place(f"seat{seat}_bet", "chip") if o.track >= 0]
             bets = frozenset(o.track for o in in_bet)
@@ -159,7 +163,7 @@ class ActionAnalyzer:
             if seat in present:
                 continue
             self.pushes.update(scene, visit)  # chips still show up as the hand draws back
-            if t - visit.last_seen >= self.leave:
+            if seat in withdrawn or t - visit.last_seen >= self.leave:
                 del self.visits[seat]
                 self._close_visit(visit, t, out)
 

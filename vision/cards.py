@@ -444,6 +444,7 @@ class CardReader:
             raise ModelError(f"{path}: input {size} or ranks {self.ranks} do not match this reader's crops")
         self.threshold = float(meta.get("threshold", 0.5)) if threshold is None else threshold
         self.min_read_px = MIN_READ_PX  # smaller cards are unreadable without a look
+        self.second_look = True  # off in video, where the next frame gives the card another look
         self.input_name = self.session.get_inputs()[0].name
         self.path = path
         self.times: dict[str, float] = {"read": 0.0}  # milliseconds of the last read_many
@@ -491,7 +492,7 @@ class CardReader:
         sides = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
         self._look(image, boxes, np.flatnonzero(sides >= self.min_read_px), per_card, second_look=False)
         results = [self.decide(c) for c in per_card]
-        again = [i for i, c in enumerate(per_card) if c and results[i][0] == UNREADABLE]
+        again = [i for i, c in enumerate(per_card) if c and results[i][0] == UNREADABLE and self.second_look]
         if again:
             self._look(image, boxes, again, per_card, second_look=True)
             for i in again:

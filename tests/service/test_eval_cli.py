@@ -35,6 +35,9 @@ def test_string_bet_hand_is_seen_event_for_event(string_bet: Rendered) -> None:
     assert set(result.alerts) == {"string_bet", "showdown_order"}
     assert all(t.tp == 1 and t.fp == 0 for t in result.alerts.values())
     assert result.rulings_right == result.rulings_matched == 2
+    # the string bet is raised once the second motion has settled: after the true event, not long after
+    (lag,) = result.alerts["string_bet"].lag
+    assert 0.0 < lag <= 0.8
 
 
 def test_a_player_who_walks_off_before_the_deal_is_seen_absent_at_the_deal(tmp_path: Path) -> None:
@@ -57,10 +60,12 @@ def test_eval_command_writes_its_report(string_bet: Rendered, tmp_path: Path) ->
     report = json.loads(out.read_text())
     assert report["alerts"]["string_bet"]["recall"] == 1.0
     assert report["ruling_accuracy"] == 1.0
+    assert report["alert_lag_s"]["n"] == 2 and report["alert_lag_s"]["p95"] >= report["alert_lag_s"]["p50"]
     assert "string_bet" in run.output
     section = md.read_text()
     assert "| string_bet | 1 | 1 | 1.000 | 1.000 |" in section
     assert "scenarios raising exactly their answer key: 1 of 1" in section
+    assert "alert lag in video time" in section
 
 
 def test_eval_refuses_a_folder_without_renders(tmp_path: Path) -> None:

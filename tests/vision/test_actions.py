@@ -348,6 +348,28 @@ def test_a_pushed_stack_the_tracker_loses_and_finds_again_is_counted_once(geomet
     assert action.pushes == ((500,),)
 
 
+@pytest.mark.parametrize(("back_over_the_rail", "frames_later"), [(True, 0), (False, 2)])
+def test_a_push_is_reported_once_the_hand_is_back_over_the_rail(
+    geometry: TableGeometry, back_over_the_rail: bool, frames_later: int
+) -> None:
+    """A hand seen back on the rail has finished; one lost from view may only be hidden, and gets
+    the visit's ``leave`` time before its push is reported."""
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    hand = thing(g, 9, "hand", "seat2_bet")
+    chip = thing(g, 50, "chip", "seat2_bet", label="purple", value=500)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, hand)
+    table.show(0.3, *cards, hand, chip)
+    withdrawn = table.frame
+    table.show(1.0, *cards, chip, *([rail_hand(g, 9, 2)] if back_over_the_rail else []))
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((500,),)
+    assert action.frame == withdrawn + frames_later
+
+
 @pytest.mark.parametrize(
     ("turn", "touch", "taps"),
     [(2, "seat2_bet", 1), (1, "seat2_bet", 0), (2, "seat2_cards", 0)],

@@ -312,3 +312,15 @@ def test_a_card_too_small_to_read_is_unreadable_without_a_model_call(tmp_path: P
     assert reader.read(small, tiny) == (UNREADABLE, 0.0)
     assert counting.calls == 0
     assert reader.read(frame, box)[0] == "As" and counting.calls == 1  # full size is still read
+
+
+def test_an_unreadable_card_gets_a_second_look_unless_turned_off(tmp_path: Path) -> None:
+    reader = CardReader(fake_model(tmp_path / "m.onnx"))
+    counting = CountingSession(reader.session)
+    reader.session = counting  # type: ignore[assignment]
+    frame, _, box = make_frame(angle=10.0)
+    dark = np.zeros_like(frame)
+    assert reader.read(dark, box)[0] == UNREADABLE and counting.calls == 2  # first look, then every candidate
+    reader.second_look = False  # video: the card's next frames look again
+    assert reader.read(dark, box)[0] == UNREADABLE and counting.calls == 3
+    assert reader.read(frame, box)[0] == "As" and counting.calls == 4  # a readable card is still read
