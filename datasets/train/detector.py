@@ -184,15 +184,50 @@ CLASS_REASONS = {
 }
 
 
-def model_card(recipe: DetectorRecipe, run: DetectorRun, data: Path) -> str:
+REAL_SOURCES = {
+    "blackjack_v13_train": 'Roboflow Universe "Black Jack" v13 (black-jack-group-alpha), train split, '
+    "CC BY 4.0",
+    "edje_cards_train": "EdjeElectronics TensorFlow Object Detection API cards, images/train only, "
+    "Apache-2.0",
+}
+
+
+def data_description(data: Path) -> str:
+    """What a data.yaml trains on, from the manifests beside it: the simulator's images and instances,
+    and the real photos ``datasets.train.detector_real`` added (with their sources and licences)."""
     manifest = data.parent / "manifest.json"
-    counts = ""
-    if manifest.is_file():
-        info = json.loads(manifest.read_text(encoding="utf-8"))
-        counts = f"- images: {info.get('count', '?')} (seed {info.get('seed', '?')})\n"
+    info = json.loads(manifest.read_text(encoding="utf-8")) if manifest.is_file() else {}
+    lines = []
+    real = info.get("counts") if "synthetic" in info else None
+    if real is not None:  # a detector_real folder: the synthetic dataset's manifest is beside its data.yaml
+        synthetic = Path(info["synthetic"]).parent / "manifest.json"
+        info = json.loads(synthetic.read_text(encoding="utf-8")) if synthetic.is_file() else {}
+    lines.append(
+        "Synthetic overhead and oblique poker-table frames from the railbird simulator "
+        "(`railbird synth dataset`), plus close-ups" + ("." if real else "; no real images in training.")
+    )
+    if info:
+        lines.append(f"- images: {info.get('count', '?')} (seed {info.get('seed', '?')})")
         per_class = info.get("instances") or info.get("per_class") or {}
         if per_class:
-            counts += "- instances: " + ", ".join(f"{k} {v}" for k, v in per_class.items()) + "\n"
+            lines.append("- instances: " + ", ".join(f"{k} {v}" for k, v in per_class.items()))
+    if real:
+        lines.append(
+            "- real photos (`python -m datasets.train.detector_real`), cards and chips labelled, hands and "
+            "other objects not:"
+        )
+        for key, counts in real.items():
+            lines.append(
+                f"  - {REAL_SOURCES.get(key, key)}: {counts.get('images', '?')} photos, "
+                f"{counts.get('boxes', '?')} boxes"
+            )
+        lines.append(
+            "- kept out of training: `edje_cards/images/test` and `hands_rf_v2`, the real-photo measurements"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def model_card(recipe: DetectorRecipe, run: DetectorRun, data: Path) -> str:
     rows = "\n".join(f"| {k} | {v:.3f} |" for k, v in sorted(run.per_class_map50.items()))
     classes = "\n".join(
         f"- `{name}`: {CLASS_REASONS.get(name, 'no reason recorded')}" for name in data_names(data)
@@ -207,9 +242,7 @@ def model_card(recipe: DetectorRecipe, run: DetectorRun, data: Path) -> str:
     return f"""# {run.onnx.stem}: table detector (YOLO26n, ONNX, NMS-free)
 
 ## Data
-Synthetic overhead and oblique poker-table frames from the railbird simulator
-(`railbird synth dataset`), plus close-ups; no real images in training.
-{counts}
+{data_description(data)}
 ## Classes, and why these
 {classes}
 

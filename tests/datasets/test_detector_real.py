@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from datasets.train.card_real import BLACKJACK_NAMES
+from datasets.train.detector import data_description
 from datasets.train.detector_real import blackjack_class, build, polygon_box, write_edje_train
 
 NAMES = [
@@ -85,6 +86,11 @@ def test_build_writes_labels_and_a_data_yaml_over_both_sets(tmp_path: Path) -> N
         str((out / "images" / "train").resolve()),
     ]
     assert data["val"] == str((synthetic / "images" / "val").resolve())
+    card = data_description(out / "data.yaml")  # the model card's data section names the real photos
+    assert "no real images" not in card
+    assert '"Black Jack" v13' in card and "CC BY 4.0: 1 photos, 3 boxes" in card
+    assert "kept out of training: `edje_cards/images/test`" in card
+    assert "no real images in training" in data_description(synthetic / "data.yaml")
 
 
 def test_the_edje_test_split_is_never_written_for_training(tmp_path: Path) -> None:
