@@ -10,21 +10,12 @@ import numpy as np
 import pytest
 import yaml
 
+from datasets.sim.objects import DET_CLASSES
 from datasets.train.card_real import BLACKJACK_NAMES
 from datasets.train.detector import data_description
 from datasets.train.detector_real import blackjack_class, build, polygon_box, write_edje_train
 
-NAMES = [
-    "card_up",
-    "card_down",
-    "chip",
-    "hand",
-    "dealer_button",
-    "phone",
-    "drink",
-    "card_protector",
-    "player",
-]
+NAMES = [c.value for c in DET_CLASSES]  # the simulator's detector classes
 
 
 @pytest.mark.parametrize(
