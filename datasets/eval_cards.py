@@ -24,7 +24,8 @@ import numpy as np
 
 from datasets.train.card_data import EDJE_RANKS, REAL_SAMPLES
 from datasets.train.card_real import edje_boxes, edje_image, source_split
-from vision.cards import UNREADABLE, CardReader, CornerReading, bench_card_reader, index_crops
+from vision.card_crops import index_crops
+from vision.cards import UNREADABLE, CardReader, CornerReading, bench_card_reader
 
 EDJE_TEST = REAL_SAMPLES / "edje_cards" / "images" / "test"
 EDJE_TRAIN = REAL_SAMPLES / "edje_cards" / "images" / "train"

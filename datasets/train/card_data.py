@@ -1,7 +1,7 @@
 """Corner crops for the card classifier: where they come from and how they are varied in training.
 
 Every source ends as ``CropSet`` rows: a (48, 32, 3) uint8 BGR corner crop (as
-``vision.cards.corner_crops`` cuts it), a rank index (0-12 for "23456789TJQKA", 13 for "none": no
+``vision.card_crops.corner_crops`` cuts it), a rank index (0-12 for "23456789TJQKA", 13 for "none": no
 index in the crop) and a suit index (0-3 for "shdc", -1 when unknown or not applicable).
 
 Sources:
@@ -29,7 +29,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.cards import (
+from vision.card_crops import (
     CARD_CM,
     CROP_SIZE,
     INDEX_CM,

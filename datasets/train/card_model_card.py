@@ -86,7 +86,7 @@ def write_model_card(run: CardRun, recipe: CardRecipe, notes: str = "") -> Path:
         'the surer one, or "unreadable" below the threshold or when two sure corners disagree.',
         "",
         "- input `crops`: (n, 3, 48, 32) float32 RGB 0..1, the index region 1.8 x 2.7 cm from a card corner "
-        "(`vision.cards.corner_crops`; the same geometry as `railbird synth dataset` crops)",
+        "(`vision.card_crops.corner_crops`; the same geometry as `railbird synth dataset` crops)",
         "- outputs: `rank` (n, 14) softmax over `23456789TJQKA` + `none` (no index in the crop); "
         "`suit` (n, 4) softmax over `shdc`",
         f"- metadata: `ranks`, `suits`, `names` (52 cards), `imgsz` [48, 32], "

@@ -24,7 +24,7 @@ from datasets.train.card_data import (
     warp_region,
     write_crop,
 )
-from vision.cards import (
+from vision.card_crops import (
     CARD_CM,
     INDEX_CM,
     corner_crops,
@@ -308,7 +308,7 @@ def extract_edje_train(
     teacher: Teacher | None = None,
 ) -> dict[str, int]:
     """Index corners of every labelled card of edje_cards' train split (Apache-2.0), cut as the reader
-    cuts them (``vision.cards.index_crops`` on the labelled box: two from a fitted outline, up to eight
+    cuts them (``vision.card_crops.index_crops`` on the labelled box: two from a fitted outline, up to eight
     box hypotheses), labelled with the rank, and "none" patches of the photos away from the cards.
 
     With a ``teacher``: a crop where it reads the right rank with P >= 0.5 is kept (with the suit it

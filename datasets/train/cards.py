@@ -4,7 +4,7 @@
         --out models/card_classifier.onnx
     python -m datasets.train.cards extract-real --out DIR --teacher models/card_classifier.onnx
 
-Input: a (3, 48, 32) RGB 0..1 index corner (rank over small suit), as ``vision.cards.corner_crops``
+Input: a (3, 48, 32) RGB 0..1 index corner (rank over small suit), as ``vision.card_crops.corner_crops``
 cuts it and ``railbird synth dataset`` writes it. Output: two softmax heads, ``rank`` (14: the 13
 ranks and "none", no index in the crop) and ``suit`` (4). Two heads rather than 52 classes let a
 crop labelled with its rank only (edje_cards) teach the rank, and the "none" class lets the reader
@@ -37,7 +37,7 @@ from datasets.train.card_data import (
     random_patches,
     texture_negatives,
 )
-from vision.cards import CROP_SIZE
+from vision.card_crops import CROP_SIZE
 
 NONE_RANK = len(RANKS)
 
@@ -379,7 +379,7 @@ def export_onnx(model: object, out: Path, recipe: CardRecipe, run: CardRun | Non
         "suits": repr(list(SUITS)),
         "names": repr(names),
         "imgsz": repr([CROP_SIZE[1], CROP_SIZE[0]]),
-        "input": "crops: (n, 3, 48, 32) float32 RGB 0..1 index corners (vision.cards.corner_crops)",
+        "input": "crops: (n, 3, 48, 32) float32 RGB 0..1 index corners (vision.card_crops.corner_crops)",
         "threshold": str(recipe.threshold),
         "description": "railbird card-corner classifier: rank (13 + none) and suit heads, softmax",
         "seed": str(recipe.seed),

@@ -21,7 +21,8 @@ from datasets.train.card_data import (
 )
 from datasets.train.card_real import extract_edje_train, polygon_quad, unmirror
 from datasets.train.cards import augment, build_model, train_card_classifier
-from vision.cards import CROP_SIZE, WARP_SIZE, CardReader, quad_crops
+from vision.card_crops import CROP_SIZE, WARP_SIZE, quad_crops
+from vision.cards import CardReader
 
 pytest.importorskip("torch")
 pytest.importorskip("onnx")

@@ -1,4 +1,4 @@
-"""Card rectification, corner crops and the reader's decisions (vision.cards)."""
+"""Card rectification and corner crops (vision.card_crops) and the reader's decisions (vision.cards)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.cards import (
+from vision.card_crops import (
     CROP_SIZE,
-    MIN_READ_PX,
-    UNREADABLE,
     WARP_SIZE,
-    CardReader,
-    CornerReading,
     anchored_crops,
     box_quad,
     corner_crops,
@@ -25,6 +21,7 @@ from vision.cards import (
     rectify,
     rectify_card,
 )
+from vision.cards import MIN_READ_PX, UNREADABLE, CardReader, CornerReading
 from vision.detections import Detections
 from vision.detector import ModelError
 
