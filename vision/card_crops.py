@@ -297,27 +297,32 @@ def anchored_crops(
     return np.stack(out)
 
 
-def quad_crops(image: np.ndarray, quad: np.ndarray, zoom: float = 1.0) -> np.ndarray:
-    """``corner_crops(warp_card(image, quad))`` without warping the whole card: each index corner
-    is warped straight from the frame (the same sampling, a tenth of the pixels). ``zoom`` as in
-    ``anchored_crops``."""
+def index_region(image: np.ndarray, quad: np.ndarray, placement: np.ndarray, zoom: float = 1.0) -> np.ndarray:
+    """An index-sized crop (CROP_SIZE) of the card ``quad`` (as ``orient_quad``), warped straight from
+    ``image``: the region of ``zoom`` times the index's size whose top-left is where ``placement`` (a
+    3x3 transform of upright-card pixels, WARP_SIZE) puts the card's top-left corner."""
     w, h = WARP_SIZE
     cw = round(w * INDEX_CM[0] * zoom / CARD_CM[0])
     ch = round(h * INDEX_CM[1] * zoom / CARD_CM[1])
     card = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) - 0.5
     to_frame = cv2.getPerspectiveTransform(card, np.asarray(quad, np.float32))  # upright card px -> frame px
+    big = cv2.warpPerspective(
+        image,
+        to_frame @ placement,
+        (cw, ch),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    return cv2.resize(big, CROP_SIZE, interpolation=cv2.INTER_AREA)
+
+
+def quad_crops(image: np.ndarray, quad: np.ndarray, zoom: float = 1.0) -> np.ndarray:
+    """``corner_crops(warp_card(image, quad))`` without warping the whole card: each index corner
+    is warped straight from the frame (the same sampling, a tenth of the pixels). ``zoom`` as in
+    ``anchored_crops``."""
+    w, h = WARP_SIZE
     half_turn = np.array([[-1, 0, w - 1], [0, -1, h - 1], [0, 0, 1]], np.float64)
-    out = []
-    for corner in (np.eye(3), half_turn):
-        big = cv2.warpPerspective(
-            image,
-            to_frame @ corner,
-            (cw, ch),
-            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-            borderMode=cv2.BORDER_REPLICATE,
-        )
-        out.append(cv2.resize(big, CROP_SIZE, interpolation=cv2.INTER_AREA))
-    return np.stack(out)
+    return np.stack([index_region(image, quad, corner, zoom) for corner in (np.eye(3), half_turn)])
 
 
 def inscribed_quads(box: np.ndarray | tuple[float, ...]) -> list[np.ndarray]:

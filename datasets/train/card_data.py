@@ -35,6 +35,7 @@ from vision.card_crops import (
     INDEX_CM,
     WARP_SIZE,
     corner_crops,
+    index_region,
     orient_quad,
 )
 
@@ -257,19 +258,7 @@ def warp_region(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
 def region_crop(img: np.ndarray, quad: np.ndarray, x0: float, y0: float) -> np.ndarray:
     """An index-sized crop (48, 32, 3) of the card ``quad`` (as ``orient_quad``) whose top-left lies
     at (x0, y0) in upright-card pixels (WARP_SIZE); it may reach past the card into the photo."""
-    w, h = WARP_SIZE
-    cw, ch = round(w * INDEX_CM[0] / CARD_CM[0]), round(h * INDEX_CM[1] / CARD_CM[1])
-    card = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32) - 0.5
-    to_frame = cv2.getPerspectiveTransform(card, np.asarray(quad, np.float32))
-    shift = np.array([[1, 0, x0], [0, 1, y0], [0, 0, 1]], np.float64)
-    big = cv2.warpPerspective(
-        img,
-        to_frame @ shift,
-        (cw, ch),
-        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-        borderMode=cv2.BORDER_REPLICATE,
-    )
-    return cv2.resize(big, CROP_SIZE, interpolation=cv2.INTER_AREA)
+    return index_region(img, quad, np.array([[1, 0, x0], [0, 1, y0], [0, 0, 1]], np.float64))
 
 
 def middle_and_edge_crops(img: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
