@@ -20,15 +20,21 @@ from pathlib import Path
 import numpy as np
 
 from vision.camera_config import load_camera_config
-from vision.cards import UNREADABLE, CardReader
+from vision.cards import DEFAULT_MODEL, UNREADABLE, CardReader
 from vision.source import FrameSource
 
 BIN_PX = 3
 MIN_VISIBLE = 0.9
 
 
-def card_sizes(renders: Path, every: int = 5, frames_every: int = 15, second_look: bool = True) -> dict:
-    reader = CardReader()
+def card_sizes(
+    renders: Path,
+    every: int = 5,
+    frames_every: int = 15,
+    second_look: bool = True,
+    model: Path = DEFAULT_MODEL,
+) -> dict:
+    reader = CardReader(model)
     reader.min_read_px = 0.0  # read everything: the gate is what is being measured
     reader.second_look = second_look
     bins: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])  # shown, answered, right
@@ -67,6 +73,7 @@ def card_sizes(renders: Path, every: int = 5, frames_every: int = 15, second_loo
         "renders": str(renders),
         "scenarios": len(folders),
         "second_look": second_look,
+        "model": str(model),
         "by_short_side_px": {
             f"{px}-{px + BIN_PX - 1}": {"cards": n, "answered": a, "right": r}
             for px, (n, a, r) in sorted(bins.items())
@@ -86,9 +93,10 @@ def main() -> None:
     parser.add_argument(
         "--no-second-look", action="store_true", help="first look only (as the video pipeline reads)"
     )
+    parser.add_argument("--model", type=Path, default=DEFAULT_MODEL, help="the card classifier to measure")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
-    figures = card_sizes(args.renders, args.every, args.frames_every, not args.no_second_look)
+    figures = card_sizes(args.renders, args.every, args.frames_every, not args.no_second_look, args.model)
     print(f"{figures['scenarios']} scenarios under {figures['renders']}")
     print(f"{'short side px':>14} {'cards':>6} {'answered':>9} {'right':>6} {'right of answered':>18}")
     for bin_name, t in figures["by_short_side_px"].items():

@@ -113,8 +113,9 @@ def write_model_card(run: CardRun, recipe: CardRecipe, notes: str = "") -> Path:
         "suit loss "
         "only where the suit is known",
         "- augmentation (`datasets.train.cards.augment`): rotation, scale, shift and corner jitter "
-        "(an imperfect "
-        "rectification), lost resolution, Gaussian blur, gain / contrast / colour cast / light gradient, "
+        f"(an imperfect rectification; {recipe.miscut_share:.0%} of crops at 2.5 times the jitter: a "
+        "card read from its box, its index turned, off-centre or larger), lost resolution, Gaussian "
+        "blur, gain / contrast / colour cast / light gradient, "
         "desaturation, gamma, sensor noise, JPEG 25-95",
         f"- seed {recipe.seed}, torch with 2 threads, loader in-process: the same data and seed give the "
         "same model",

@@ -312,10 +312,12 @@ def extract_edje_train(
     box hypotheses), labelled with the rank, and "none" patches of the photos away from the cards.
 
     With a ``teacher``: a crop where it reads the right rank with P >= 0.5 is kept (with the suit it
-    reads when P >= 0.9: a pseudo-label, edje labels no suits); a crop it calls "none" (P >= 0.5)
-    is kept as "none" (a corner hidden under another card, a wrong box hypothesis: teaching the
-    rank there would teach it on the wrong picture, and the photo's background with it); anything
-    else is left out. A teacher that reads a blank as a rank would otherwise pass its bias on."""
+    reads when P >= 0.9: a pseudo-label, edje labels no suits); a fitted outline's corner it calls
+    "none" (P >= 0.5) is kept as "none" (a corner hidden under another card: teaching the rank
+    there would teach it on the wrong picture); anything else is left out, box hypotheses the
+    teacher cannot read included (some show the index off-centre or turned, which the model should
+    learn to read, not to call "none"). A teacher that reads a blank as a rank would otherwise pass
+    its bias on."""
     if src.name == "test":
         raise ValueError("edje_cards/images/test is the measurement set; never train on it")
     counts = {
@@ -355,7 +357,10 @@ def extract_edje_train(
                 r = RANKS.index(rank)
                 # read surely (P >= 0.5), not a lucky guess on a blank
                 right = (pr[:, :-1].argmax(1) == r) & (pr[:, r] >= 0.5)
-                hidden = (pr[:, -1] >= 0.5) & ~right
+                # "none" only on a fitted outline's corner (hidden under another card); a box
+                # hypothesis the teacher cannot read may still show the index, cut off-centre or
+                # turned: calling it "none" would teach the model to miss exactly those
+                hidden = (pr[:, -1] >= 0.5) & ~right & fitted
                 keep = right | hidden
                 for i in np.flatnonzero(right & (ps.max(1) >= 0.9)).tolist():
                     labels[i] = rank + SUITS[int(ps[i].argmax())]

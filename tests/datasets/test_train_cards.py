@@ -143,3 +143,64 @@ def test_railbird_train_cards_command_trains_and_refuses_a_missing_folder(tmp_pa
     assert missing.exit_code == 2
     said = " ".join(missing.output.split())
     assert "nope: no such folder" in said
+
+
+def _edje_photo(folder: Path, stem: str) -> None:
+    """An edje-style photo on dark wood: one card alone (its outline fits) and two cards overlapping
+    (one white blob: only box hypotheses), with a VOC file labelling all three as kings."""
+    img = np.full((400, 600, 3), (30, 45, 70), np.uint8)
+    cv2.rectangle(img, (40, 60), (166, 236), (235, 240, 242), -1)
+    cv2.rectangle(img, (300, 60), (426, 236), (235, 240, 242), -1)
+    cv2.rectangle(img, (360, 100), (486, 276), (235, 240, 242), -1)
+    cv2.imwrite(str(folder / f"{stem}.jpg"), img)
+    objects = "".join(
+        f"<object><name>king</name><bndbox><xmin>{x0}</xmin><ymin>{y0}</ymin><xmax>{x1}</xmax>"
+        f"<ymax>{y1}</ymax></bndbox></object>"
+        for x0, y0, x1, y1 in ((40, 60, 166, 236), (300, 60, 426, 236), (360, 100, 486, 276))
+    )
+    (folder / f"{stem}.xml").write_text(f"<annotation>{objects}</annotation>", encoding="utf-8")
+
+
+def test_extraction_calls_only_a_fitted_outlines_unread_corner_none(tmp_path: Path) -> None:
+    """A teacher that reads nothing: the lone card's corners (outline fitted: a corner it cannot read
+    is hidden) become "none"; the overlapped cards' box hypotheses are dropped, not taught as "none"
+    (one may show the index off-centre, which the model must learn to read)."""
+    src = tmp_path / "train"
+    src.mkdir()
+    _edje_photo(src, "IMG_0001")
+
+    def blind_teacher(crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        rank = np.zeros((len(crops), 14), np.float32)
+        rank[:, -1] = 0.95
+        rank[:, :-1] = 0.05 / 13
+        return rank, np.full((len(crops), 4), 0.25, np.float32)
+
+    counts = extract_edje_train(tmp_path / "out", src=src, teacher=blind_teacher)
+    assert counts["cards"] == 3 and counts["fitted"] == 1
+    assert counts["none"] == 2  # the fitted card's two index corners
+    assert counts["corners"] == 2 and counts["dropped"] > 0  # every box hypothesis dropped
+    split = next(p.name for p in (tmp_path / "out").iterdir())
+    corners = [
+        p.stem
+        for p in (tmp_path / "out" / split / "none").glob("edje_IMG_0001_*")
+        if "_mid" not in p.stem and "_bg" not in p.stem  # background patches are "none" by design
+    ]
+    assert sorted(corners) == ["edje_IMG_0001_0_0", "edje_IMG_0001_0_1"]
+
+
+def test_miscut_crops_move_the_index_further() -> None:
+    """The badly cut share of ``augment`` shifts and turns the index more than an ordinary cut."""
+    crop = np.full((CROP_SIZE[1], CROP_SIZE[0], 3), 240, np.uint8)
+    crop[10:22, 8:20] = 0  # the "index": a dark square
+
+    def spread(share: float) -> float:
+        rng = np.random.default_rng(4)
+        moved = []
+        for _ in range(200):
+            dark = augment(rng, crop, miscut=share).mean(axis=2) < 100
+            ys, xs = np.nonzero(dark)
+            if len(xs):
+                moved.append(np.hypot(xs.mean() - 13.5, ys.mean() - 15.5))
+        return float(np.percentile(moved, 90))
+
+    assert spread(1.0) > 1.8 * spread(0.0)
