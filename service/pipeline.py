@@ -28,6 +28,7 @@ from rules.profile import load_profile
 from rules.records import Alert, Ruling
 from vision.actions import ActionAnalyzer
 from vision.camera_config import CameraConfig
+from vision.card_faces import verify_faces
 from vision.detections import Detections
 from vision.events import (
     DecisionTime,
@@ -72,7 +73,7 @@ class ModelPerception:
         self.still = StillReadings(("card_up", "chip"))  # objects at rest are not read again
 
     def __call__(self, frame: Frame) -> Detections:
-        dets = self.detector(frame.image)[0]
+        dets = verify_faces(frame.image, self.detector(frame.image)[0])  # a back called face up is a back
         dets, todo = self.still.recall(frame.image, dets)
         dets = self.cards.label(frame.image, dets, only=todo)
         dets = self.chips.assign(frame.image, dets, oblique=self.oblique, only=todo)

@@ -1,0 +1,106 @@
+"""How well a card's pixels tell its face from its back: the white share of each card box's middle.
+
+    python -m datasets.eval_card_faces RENDERS [--model models/detector.onnx] [--every 6]
+
+Two measurements behind ``vision.card_faces.MIN_WHITE``:
+- rendered video: the detector runs on every 30th frame of every ``--every``-th scenario; each of its
+  card boxes is matched to the renderer's card (IoU >= 0.3) and the white share of its middle is
+  tallied by (detector's class, true class): what the face check would turn, right and wrong;
+- real photos: edje_cards' test split, every labelled (face-up) card box: how many a threshold
+  would take for a back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+from datasets.eval_cards import EDJE_TEST
+from datasets.train.card_real import edje_boxes, edje_image
+from vision.camera_config import load_camera_config
+from vision.card_faces import MIN_WHITE, white_share
+from vision.detector import OnnxDetector
+from vision.source import FrameSource
+
+THRESHOLDS = (0.05, MIN_WHITE, 0.10)
+CARDS = ("card_up", "card_down")
+
+
+def _iou(a: np.ndarray | list[float], b: np.ndarray | list[float]) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - ix * iy
+    return ix * iy / union if union > 0 else 0.0
+
+
+def rendered(renders: Path, model: Path, every: int = 6, frames_every: int = 30) -> dict[str, list[float]]:
+    """White shares of the detector's card boxes on rendered video, by "called/true" class."""
+    detector = OnnxDetector(model, conf=0.3)
+    shares: dict[str, list[float]] = defaultdict(list)
+    folders = sorted(f for f in renders.iterdir() if (f / "annotations.jsonl").is_file())[::every]
+    if not folders:
+        raise SystemExit(f"{renders}: no rendered scenarios (folders with annotations.jsonl) in it")
+    for folder in folders:
+        config = load_camera_config(folder / "camera.yaml")
+        truth: dict[int, list[dict]] = {}
+        with (folder / "annotations.jsonl").open(encoding="utf-8") as lines:
+            for line in lines:
+                record = json.loads(line)
+                if record["frame"] % frames_every == 0:
+                    truth[record["frame"]] = [
+                        o for o in record["objects"] if o["class"] in CARDS and o["visible"] >= 0.5
+                    ]
+        with FrameSource(config.source, expected_size=(config.width, config.height)) as frames:
+            for frame in frames:
+                if frame.index not in truth:
+                    continue
+                dets = detector(frame.image)[0]
+                for name, box in zip(dets.class_names(), dets.xyxy, strict=True):
+                    if name not in CARDS:
+                        continue
+                    best = max(truth[frame.index], key=lambda o: _iou(box, o["box"]), default=None)
+                    if best is None or _iou(box, best["box"]) < 0.3:
+                        continue
+                    share = white_share(frame.image, box)
+                    if share is not None:
+                        shares[f"{name}/{best['class']}"].append(share)
+    return shares
+
+
+def real_photos(folder: Path = EDJE_TEST) -> list[float]:
+    """White shares of every labelled (face-up) card box of the edje test photos."""
+    out = []
+    for xml_path in sorted(folder.glob("*.xml")):
+        image = edje_image(xml_path)
+        if image is None:
+            raise FileNotFoundError(f"{xml_path}: no image beside it")
+        for _, box in edje_boxes(xml_path):
+            share = white_share(image, box)
+            if share is not None:
+                out.append(share)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("renders", type=Path, help="folder of rendered scenarios")
+    parser.add_argument("--model", type=Path, default=Path("models/detector.onnx"))
+    parser.add_argument("--every", type=int, default=6, help="use every Nth scenario folder")
+    args = parser.parse_args()
+    shares = rendered(args.renders, args.model, args.every)
+    print(f"rendered video ({args.renders}, detector {args.model}): share of boxes below each threshold")
+    print(f"{'called/true':>20} {'boxes':>6} " + " ".join(f"{t:>6.2f}" for t in THRESHOLDS))
+    for key in sorted(shares):
+        v = np.array(shares[key])
+        print(f"{key:>20} {len(v):>6} " + " ".join(f"{(v < t).mean():>6.3f}" for t in THRESHOLDS))
+    real = np.array(real_photos())
+    print(f"real photos (edje_cards test, {len(real)} face-up cards): count below each threshold")
+    print(" ".join(f"{t:.2f}: {int((real < t).sum())}" for t in THRESHOLDS))
+
+
+if __name__ == "__main__":
+    main()

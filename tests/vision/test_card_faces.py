@@ -1,0 +1,55 @@
+"""The face check: a card box called face up whose middle is not white paper is a back."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.card_faces import MIN_WHITE, verify_faces, white_share
+from vision.detections import Detections
+
+NAMES = ("card_up", "card_down", "chip")
+
+
+def _table() -> tuple[np.ndarray, np.ndarray]:
+    """Green felt with a face-up card (white, a red pip), a red-backed card with a white border, and
+    a chip; their boxes."""
+    img = np.full((200, 320, 3), (40, 110, 30), np.uint8)
+    cv2.rectangle(img, (20, 40), (83, 128), (235, 240, 242), -1)  # face up: white paper
+    cv2.circle(img, (51, 84), 9, (30, 30, 200), -1)  # a heart-coloured pip
+    cv2.rectangle(img, (120, 40), (183, 128), (235, 240, 242), -1)  # a back: white border ...
+    cv2.rectangle(img, (124, 44), (179, 124), (40, 40, 170), -1)  # ... round a red pattern
+    for k in range(0, 56, 8):
+        cv2.line(img, (124 + k, 44), (124, 44 + k), (200, 200, 230), 1)  # light hatching
+    cv2.circle(img, (250, 84), 15, (20, 20, 20), -1)
+    boxes = np.array([[20, 40, 84, 129], [120, 40, 184, 129], [235, 69, 266, 100]], np.float32)
+    return img, boxes
+
+
+def test_a_back_called_face_up_is_turned_face_down_and_a_face_up_card_stays() -> None:
+    img, boxes = _table()
+    assert white_share(img, boxes[0]) > 0.5
+    assert white_share(img, boxes[1]) < MIN_WHITE
+    dets = Detections(boxes, np.array([0.9, 0.8, 0.7], np.float32), np.array([0, 0, 2], np.int32), NAMES)
+    checked = verify_faces(img, dets)
+    assert checked.class_names() == ["card_up", "card_down", "chip"]
+    assert np.array_equal(checked.xyxy, dets.xyxy) and np.array_equal(checked.confidence, dets.confidence)
+    assert dets.class_names()[1] == "card_up"  # the input is not changed
+
+
+def test_a_detector_without_card_faces_is_left_alone() -> None:
+    img, boxes = _table()
+    dets = Detections(boxes[2:], np.array([0.7], np.float32), np.array([0], np.int32), ("chip",))
+    assert verify_faces(img, dets) is dets
+
+
+def test_a_box_with_no_middle_inside_the_image_is_not_judged() -> None:
+    img, _ = _table()
+    assert white_share(img, (318, 10, 400, 90)) is None
+    dets = Detections(
+        np.array([[318, 10, 400, 90]], np.float32),
+        np.array([0.9], np.float32),
+        np.array([0], np.int32),
+        NAMES,
+    )
+    assert verify_faces(img, dets).class_names() == ["card_up"]
