@@ -56,7 +56,8 @@ STAGES = ("motion", "perceive+track", "wait", "scene+actions", "rules", "total")
 
 
 class ModelPerception:
-    """The shipped ONNX detector, card reader and chip classifier, as one call per frame."""
+    """The shipped ONNX detector (its face-up cards checked on their pixels: `vision.card_faces`), card
+    reader and chip classifier, as one call per frame."""
 
     def __init__(self, config: CameraConfig) -> None:
         from vision.cards import CardReader
