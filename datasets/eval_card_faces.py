@@ -23,18 +23,12 @@ from datasets.eval_cards import EDJE_TEST
 from datasets.train.card_real import edje_boxes, edje_image
 from vision.camera_config import load_camera_config
 from vision.card_faces import MIN_WHITE, white_share
+from vision.detections import box_iou
 from vision.detector import OnnxDetector
 from vision.source import FrameSource
 
 THRESHOLDS = (0.05, MIN_WHITE, 0.10)
 CARDS = ("card_up", "card_down")
-
-
-def _iou(a: np.ndarray | list[float], b: np.ndarray | list[float]) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - ix * iy
-    return ix * iy / union if union > 0 else 0.0
 
 
 def rendered(renders: Path, model: Path, every: int = 6, frames_every: int = 30) -> dict[str, list[float]]:
@@ -58,16 +52,17 @@ def rendered(renders: Path, model: Path, every: int = 6, frames_every: int = 30)
             for frame in frames:
                 if frame.index not in truth:
                     continue
+                cards = truth[frame.index]
+                if not cards:
+                    continue
                 dets = detector(frame.image)[0]
-                for name, box in zip(dets.class_names(), dets.xyxy, strict=True):
-                    if name not in CARDS:
-                        continue
-                    best = max(truth[frame.index], key=lambda o: _iou(box, o["box"]), default=None)
-                    if best is None or _iou(box, best["box"]) < 0.3:
+                overlap = box_iou(dets.xyxy, np.array([o["box"] for o in cards], np.float32))
+                for name, box, row in zip(dets.class_names(), dets.xyxy, overlap, strict=True):
+                    if name not in CARDS or row.max() < 0.3:
                         continue
                     share = white_share(frame.image, box)
                     if share is not None:
-                        shares[f"{name}/{best['class']}"].append(share)
+                        shares[f"{name}/{cards[int(row.argmax())]['class']}"].append(share)
     return shares
 
 
