@@ -28,6 +28,7 @@ from rules.profile import load_profile
 from rules.records import Alert, Ruling
 from vision.actions import ActionAnalyzer
 from vision.camera_config import CameraConfig
+from vision.card_boxes import one_box_per_card
 from vision.card_faces import verify_faces
 from vision.detections import Detections
 from vision.events import (
@@ -56,16 +57,18 @@ STAGES = ("motion", "perceive+track", "wait", "scene+actions", "rules", "total")
 
 
 class ModelPerception:
-    """The shipped ONNX detector (its face-up cards checked on their pixels: `vision.card_faces`), card
-    reader and chip classifier, as one call per frame."""
+    """The shipped ONNX detector (its face-up cards checked on their pixels: `vision.card_faces`; one
+    box per card: `vision.card_boxes`), card reader and chip classifier, as one call per frame."""
 
     def __init__(self, config: CameraConfig) -> None:
         from vision.cards import CardReader
         from vision.chips import ChipClassifier
         from vision.detector import OnnxDetector
 
-        self.detector = OnnxDetector(
-            Path(config.detector.model), conf=config.detector.conf, imgsz=config.detector.imgsz
+        settings = config.detector
+        self.conf = settings.conf
+        self.detector = OnnxDetector(  # players scored down to seated_conf: a sliver keeps a seat taken
+            Path(settings.model), conf=min(settings.conf, settings.seated_conf), imgsz=settings.imgsz
         )
         self.cards = CardReader(Path(config.detector.cards_model))
         self.cards.second_look = False  # the card's next frames are its second look (docs/card_sizes.json)
@@ -74,7 +77,10 @@ class ModelPerception:
         self.still = StillReadings(("card_up", "chip"))  # objects at rest are not read again
 
     def __call__(self, frame: Frame) -> Detections:
-        dets = verify_faces(frame.image, self.detector(frame.image)[0])  # a back called face up is a back
+        dets = self.detector(frame.image)[0]
+        dets = dets.select((dets.confidence >= self.conf) | dets.of_class("player"))
+        dets = verify_faces(frame.image, dets)  # a back called face up is a back
+        dets = one_box_per_card(dets)  # a card boxed twice is one card
         dets, todo = self.still.recall(frame.image, dets)
         dets = self.cards.label(frame.image, dets, only=todo)
         dets = self.chips.assign(frame.image, dets, oblique=self.oblique, only=todo)
@@ -125,7 +131,7 @@ class CameraPipeline:
         self.motion = MotionGate(config.motion)
         self.tracker = Tracker(config.fps)
         self.analyzer = ActionAnalyzer(self.geometry, config.chips, turn=self._actor)
-        self.presence = SeatPresence(self.geometry, config.game.seats)
+        self.presence = SeatPresence(self.geometry, config.game.seats, sure=config.detector.conf)
         self.console = sorted(console, key=lambda e: e.t)
         self.on_output = on_output
         self.on_scene = on_scene  # each frame with its scene, in order, once it has run (clips)

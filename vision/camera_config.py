@@ -130,6 +130,13 @@ class DetectorConfig(Strict):
     rate: float = Field(10.0, gt=0, le=120, description="detector calls per second at most")
     idle_rate: float = Field(1.0, ge=0, le=120, description="calls per second while nothing moves")
     conf: float = Field(0.3, gt=0, lt=1)
+    seated_conf: float = Field(
+        0.05,
+        gt=0,
+        lt=1,
+        description="a player box from this score keeps a seated player in the chair; seating one "
+        "needs conf (vision/presence.py)",
+    )
     imgsz: int | None = Field(
         None,
         ge=128,

@@ -170,6 +170,7 @@ class SeenObject:
     seat: int | None  # the seat of that zone, or the nearest seat for hands and foreign objects
     label: str = ""  # card identity ("As", "unreadable"), chip colour
     value: int = 0  # chip value in house units (the stack's value where the view allows it)
+    score: float = 1.0  # the detector's confidence
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -223,6 +224,7 @@ def build_scene(frame: int, t: float, dets: Detections, geometry: TableGeometry)
                 seat=seat,
                 label=str(dets.label[i] or ""),
                 value=int(dets.value[i]),
+                score=float(dets.confidence[i]),
             )
         )
     return TableScene(frame, t, tuple(objects), dets.names)

@@ -13,7 +13,7 @@ import pytest
 from vision.camera_config import load_camera_config
 from vision.events import Event, SeatReturned, SeatVacated
 from vision.presence import BACK_S, LEAVE_S, SeatPresence
-from vision.table import OFF, SeenObject, TableGeometry, TableScene
+from vision.table import FELT, OFF, SeenObject, TableGeometry, TableScene
 
 CONFIG = Path(__file__).resolve().parents[2] / "camera_configs" / "demo_overhead.yaml"
 STEP = 0.1
@@ -26,22 +26,26 @@ def geometry() -> TableGeometry:
     return TableGeometry(config, config.width, config.height)
 
 
-def player(geo: TableGeometry, seat: int, out: float = 0.0) -> SeenObject:
+def player(geo: TableGeometry, seat: int, out: float = 0.0, score: float = 0.9) -> SeenObject:
     """A seated player's box (120 x 90 px) around the seat's chair point; ``out`` moves it that many
-    box sizes further from the table (getting up and walking off)."""
+    box sizes further from the table (getting up and walking off); ``score``: the detector's."""
     x, y = geo.chairs[seat]
     cx, cy = geo.felt.reshape(-1, 2).mean(axis=0)
     d = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5
     x, y = x + (x - cx) / d * 120 * out, y + (y - cy) / d * 120 * out
     box = (x - 60, y - 45, x + 60, y + 45)
-    return SeenObject(7 + seat, "player", box, OFF, geo.chair_of(box))
+    return SeenObject(7 + seat, "player", box, OFF, geo.chair_of(box), score=score)
 
 
 class Chairs:
     def __init__(
-        self, geo: TableGeometry, seats: tuple[int, ...], classes: tuple[str, ...] = CLASSES
+        self,
+        geo: TableGeometry,
+        seats: tuple[int, ...],
+        classes: tuple[str, ...] = CLASSES,
+        sure: float = 0.0,
     ) -> None:
-        self.presence = SeatPresence(geo, seats)
+        self.presence = SeatPresence(geo, seats, sure=sure)
         self.classes = classes
         self.t = 0.0
         self.frame = 0
@@ -98,3 +102,35 @@ def test_nothing_is_said_of_chairs_out_of_view_or_without_a_player_class(geometr
     no_class = Chairs(geometry, (1, 2), classes=("card_up", "card_down", "chip", "hand"))
     no_class.show(3.0)  # this detector cannot see players: an empty picture proves nothing
     assert no_class.events == []
+
+
+def test_a_low_scored_sliver_keeps_a_player_seated_but_brings_none_back(geometry: TableGeometry) -> None:
+    chairs = Chairs(geometry, (1, 2), sure=0.3)
+    chairs.show(1.0, player(geometry, 1), player(geometry, 2))
+    chairs.show(3.0, player(geometry, 1, score=0.08), player(geometry, 2))  # seat 1 at the edge, scored low
+    assert chairs.events == []
+    chairs.show(1.5, player(geometry, 2))  # seat 1 gone
+    chairs.show(3.0, player(geometry, 1, score=0.08), player(geometry, 2))  # a low box on the empty chair
+    assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1)]
+    chairs.show(1.0, player(geometry, 1), player(geometry, 2))  # a sure sighting brings it back
+    assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1), (SeatReturned, 1)]
+
+
+def test_a_sliver_from_the_start_is_a_seated_player(geometry: TableGeometry) -> None:
+    chairs = Chairs(geometry, (1, 2), sure=0.3)
+    chairs.show(2.0, player(geometry, 1, score=0.1), player(geometry, 2))  # seat 1 at the frame's edge
+    assert chairs.events == []
+    chairs.show(2.0, player(geometry, 2))  # the one at seat 2 stays, seat 1's leaves
+    assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1)]
+
+
+def test_a_hand_in_the_seats_own_zones_keeps_it_taken_not_one_on_the_felt(geometry: TableGeometry) -> None:
+    x, y = geometry.by_name["seat1_bet"].centre
+    betting = SeenObject(40, "hand", (x - 25, y - 25, x + 25, y + 25), "seat1_bet", 1)
+    chairs = Chairs(geometry, (1, 2))
+    chairs.show(1.0, player(geometry, 1), player(geometry, 2))
+    chairs.show(2.0, betting, player(geometry, 2))  # the body lost while the arm reaches in
+    assert chairs.events == []
+    on_felt = SeenObject(40, "hand", betting.box, FELT, 1)  # nearest seat 1, but no seat's zone
+    chairs.show(1.5, on_felt, player(geometry, 2))
+    assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1)]

@@ -1,0 +1,61 @@
+"""One box per card: a second card box lying almost exactly on a higher-scoring one is the same card.
+
+YOLO26's one-to-one head needs no NMS once trained, but the shipped detector is undertrained
+(models/detector.md). On a lone hole card it often gives two boxes a few pixels apart, both over
+its bar. For example, on seed + 2000 oversized_chip_call, seat 5's first card had boxes at 0.34 and
+0.31 with IoU about 0.85 in every frame, so the seat looked dealt two cards at once, and then three.
+A seat's card count is what the deal, fold and misdeal rules read, so the pipeline drops such
+duplicates before it counts.
+
+``DUPLICATE_IOU`` = 0.7 across both card classes. Two real cards overlap that much only when one is
+squared up on the other, and then the camera sees one card anyway (``vision.pitches`` counts the one
+underneath).
+
+Measured with ``python -m datasets.eval_seat_cards /work/data/h3/base``. The tool checks each seat's
+card zone in every 15th frame of each scenario's first 14 s against the renderer's count, on every
+third seed + 2000 scenario: 5,560 zone-frames, 1,462 of them holding cards. At the detector's bar,
+one box per card cut the frames counted over from 87 to 29. Frames counted under went from 916 to
+936, and frames counted right from 4,557 to 4,595. The whole-set effect on alerts is in
+docs/pipeline_eval.md, section 7.
+
+A lower bar for hole cards was tried and dropped, since it made things worse. Per frame, a bar of 0.1
+cuts the zone-frames where cards lie but none are seen from 517 to 20, but counts 1,119 over, even
+with one box per card. A rule that kept face-down boxes scoring 0.1-0.3 in a seat's card zone, clear
+of hands, up to the game's hole cards, was run with `railbird eval` on 16 seed + 2000 scenarios (model
+perception). It found more hole cards: missed cards_dealt 90 -> 48, missed folds 14 -> 5. But it
+raised 54 false alerts where this module alone raised 19. At the detector's bar, the first false
+misdeal killed each hand and nothing after it was judged. With the hole cards found, the hands ran
+on, and the detector's missing bets and taps (chip_action recall 0.02, table_tap 0) turned into
+premature-board, out-of-turn and late-card alerts. The detector has to improve as a whole
+(docs/pipeline_eval.md, section 7).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.detections import Detections, box_iou
+
+CARDS = ("card_up", "card_down")
+DUPLICATE_IOU = 0.7  # two card boxes overlapping more than this are one card seen twice
+
+
+def one_box_per_card(detections: Detections) -> Detections:
+    """``detections`` less each card box that overlaps a higher-scoring card box (of either face)
+    by more than ``DUPLICATE_IOU``; other classes are untouched."""
+    card_ids = [detections.names.index(c) for c in CARDS if c in detections.names]
+    cards = np.flatnonzero(np.isin(detections.class_id, card_ids))
+    if len(cards) < 2:
+        return detections
+    overlap = box_iou(detections.xyxy[cards], detections.xyxy[cards])
+    keep = np.ones(len(detections), dtype=bool)
+    kept: list[int] = []  # positions in ``cards``, best score first
+    for j in sorted(range(len(cards)), key=lambda j: -detections.confidence[cards[j]]):
+        if kept and overlap[j, kept].max() > DUPLICATE_IOU:
+            keep[cards[j]] = False
+        else:
+            kept.append(j)
+    return detections if keep.all() else detections.select(keep)
+
+
+__all__ = ["DUPLICATE_IOU", "one_box_per_card"]
