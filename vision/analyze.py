@@ -15,6 +15,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from vision.camera_config import CameraConfigError, load_camera_config
+from vision.card_boxes import one_box_per_card
 from vision.card_faces import verify_faces
 from vision.cards import CardReader
 from vision.chips import ChipClassifier
@@ -105,7 +106,7 @@ class FrameAnalyzer:
         self.chips = ChipClassifier(config.chipset)
 
     def analyze(self, image: np.ndarray) -> list[SeenObject]:
-        dets = verify_faces(image, self.detector(image)[0])  # as the camera pipeline sees them
+        dets = one_box_per_card(verify_faces(image, self.detector(image)[0]))  # as the pipeline sees them
         dets = self.cards.label(image, dets)
         dets = self.chips.assign(image, dets, oblique=self.config.view == "oblique")
         h, w = image.shape[:2]
