@@ -4,11 +4,12 @@
           -> table scene -> temporal analyzers -> events (+ console events) -> rules engine -> alerts
 
 ``CameraPipeline.process(frame)`` runs one frame through every stage and returns what the rules
-engine raised; stage times are kept for ``railbird bench``. With ``overlap=True`` perception and
-tracking run on a thread of their own while the next frames are decoded and motion-gated (the
-detector spends most of its time outside the GIL), and a frame's scene, events and rulings follow once
-its detections are in: ``process`` then returns what frames a few frames back raised, in frame order,
-and ``close`` finishes every frame still waiting. The outputs are the same either way. Perception is
+engine raised; stage times are kept for ``railbird bench``. With ``overlap=True`` perception runs on a
+thread of its own while the next frames are decoded and motion-gated (the detector spends most of
+its time outside the GIL). That thread is the pipeline's bottleneck, so only perception runs there:
+tracking and the rest follow on the caller's thread, in frame order, once a frame's detections are
+in. ``process`` then returns what frames a few frames back raised, in frame order, and ``close``
+finishes every frame still waiting. The outputs are the same either way. Perception is
 a callable ``Frame -> Detections``: ``ModelPerception`` (the ONNX models) in production, the simulator's own
 boxes (``datasets.sim.oracle``) when the analyzers are scored apart from the detector.
 """
@@ -53,7 +54,7 @@ Perception = Callable[[Frame], Detections]
 CONSOLE_LAG = 1.0  # seconds console entries wait, so the camera's events before them are in first
 CONSOLE = (Declaration,)  # kinds that come from the dealer console, never from the camera
 MAX_WAITING = 8  # frames decoded ahead of their detections (overlap); more and ``process`` waits
-STAGES = ("motion", "perceive+track", "wait", "scene+actions", "rules", "total")  # wait: for a detection
+STAGES = ("motion", "perceive", "wait", "track", "scene+actions", "rules", "total")  # wait: for a detection
 
 
 class ModelPerception:
@@ -175,15 +176,15 @@ class CameraPipeline:
 
     def _detect(self, frame: Frame) -> Future[Detections]:
         if self._perceiver is not None:
-            return self._perceiver.submit(self._perceive_and_track, frame)
+            return self._perceiver.submit(self._perceive, frame)
         done: Future[Detections] = Future()
-        done.set_result(self._perceive_and_track(frame))
+        done.set_result(self._perceive(frame))
         return done
 
-    def _perceive_and_track(self, frame: Frame) -> Detections:
+    def _perceive(self, frame: Frame) -> Detections:
         start = time.perf_counter()
-        dets = self.tracker.update(self.perceive(frame), frame.t)
-        self._time("perceive+track", start, time.perf_counter())
+        dets = self.perceive(frame)
+        self._time("perceive", start, time.perf_counter())
         return dets
 
     def _finish(self, frame: Frame, job: Future[Detections] | None) -> list[Output]:
@@ -191,8 +192,11 @@ class CameraPipeline:
         clock = time.perf_counter
         if job is not None:
             t1 = clock()
-            self._last_dets = job.result()  # a perception error surfaces here, on the caller's thread
-            self._time("wait", t1, clock())
+            found = job.result()  # a perception error surfaces here, on the caller's thread
+            t2 = clock()
+            self._last_dets = self.tracker.update(found, frame.t)  # in frame order
+            self._time("wait", t1, t2)
+            self._time("track", t2, clock())
         assert self._last_dets is not None
         t2 = clock()
         if job is None and self.scene is not None:  # the same detections: same objects, same places
