@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from datasets.eval_cards import EDJE_TEST
+from datasets.eval_pipeline import find_folders
 from datasets.train.card_real import edje_boxes, edje_image
 from vision.camera_config import load_camera_config
 from vision.card_faces import MIN_WHITE, white_share
@@ -35,9 +36,9 @@ def rendered(renders: Path, model: Path, every: int = 6, frames_every: int = 30)
     """White shares of the detector's card boxes on rendered video, by "called/true" class."""
     detector = OnnxDetector(model, conf=0.3)
     shares: dict[str, list[float]] = defaultdict(list)
-    folders = sorted(f for f in renders.iterdir() if (f / "annotations.jsonl").is_file())[::every]
+    folders = find_folders([renders])[::every]
     if not folders:
-        raise SystemExit(f"{renders}: no rendered scenarios (folders with annotations.jsonl) in it")
+        raise SystemExit(f"{renders}: no rendered scenarios in it (see `railbird synth library`)")
     for folder in folders:
         config = load_camera_config(folder / "camera.yaml")
         truth: dict[int, list[dict]] = {}

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from datasets.eval_pipeline import find_folders
 from vision.camera_config import load_camera_config
 from vision.cards import DEFAULT_MODEL, UNREADABLE, CardReader
 from vision.source import FrameSource
@@ -39,9 +40,9 @@ def card_sizes(
     reader.second_look = second_look
     bins: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])  # shown, answered, right
     confidences: Counter[tuple[float, bool]] = Counter()
-    folders = sorted(f for f in renders.iterdir() if (f / "annotations.jsonl").is_file())[::every]
+    folders = find_folders([renders])[::every]
     if not folders:
-        raise SystemExit(f"{renders}: no rendered scenarios (folders with annotations.jsonl) in it")
+        raise SystemExit(f"{renders}: no rendered scenarios in it (see `railbird synth library`)")
     for folder in folders:
         config = load_camera_config(folder / "camera.yaml")
         wanted = {}

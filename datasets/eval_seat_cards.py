@@ -21,6 +21,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from datasets.eval_pipeline import find_folders
 from vision.camera_config import ZoneKind, load_camera_config
 from vision.card_boxes import CARDS, one_box_per_card
 from vision.card_faces import verify_faces
@@ -47,9 +48,9 @@ def seat_counts(dets: Detections, geometry: TableGeometry) -> Counter[str]:
 def tally(renders: Path, model: Path, every: int = 3, until: float = 14.0) -> dict[str, Counter[str]]:
     if not renders.is_dir():
         raise SystemExit(f"{renders}: no such folder (render scenarios with `railbird synth library`)")
-    folders = sorted(f for f in renders.iterdir() if (f / "annotations.jsonl").is_file())[::every]
+    folders = find_folders([renders])[::every]
     if not folders:
-        raise SystemExit(f"{renders}: no rendered scenarios (folders with annotations.jsonl) in it")
+        raise SystemExit(f"{renders}: no rendered scenarios in it (see `railbird synth library`)")
     detector = OnnxDetector(model, conf=min(BARS))
     results: dict[str, Counter[str]] = {}
     for folder in folders:

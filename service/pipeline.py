@@ -68,9 +68,9 @@ class ModelPerception:
 
         settings = config.detector
         self.conf = settings.conf
-        self.detector = OnnxDetector(  # players scored down to seated_conf: a sliver keeps a seat taken
-            Path(settings.model), conf=min(settings.conf, settings.seated_conf), imgsz=settings.imgsz
-        )
+        self.detector = OnnxDetector(Path(settings.model), conf=settings.conf, imgsz=settings.imgsz)
+        if "player" in self.detector.names:  # players scored down to seated_conf: a sliver keeps a seat
+            self.detector.conf = min(settings.conf, settings.seated_conf)
         self.cards = CardReader(Path(config.detector.cards_model))
         self.cards.second_look = False  # the card's next frames are its second look (docs/card_sizes.json)
         self.chips = ChipClassifier(config.chips)
@@ -79,7 +79,8 @@ class ModelPerception:
 
     def __call__(self, frame: Frame) -> Detections:
         dets = self.detector(frame.image)[0]
-        dets = dets.select((dets.confidence >= self.conf) | dets.of_class("player"))
+        if self.detector.conf < self.conf:  # only players below the bar stay
+            dets = dets.select((dets.confidence >= self.conf) | dets.of_class("player"))
         dets = verify_faces(frame.image, dets)  # a back called face up is a back
         dets = one_box_per_card(dets)  # a card boxed twice is one card
         dets, todo = self.still.recall(frame.image, dets)
