@@ -62,6 +62,29 @@ def detector_command(
     )
 
 
+@train_app.command("export")
+def export_command(
+    weights: Annotated[Path, typer.Argument(help="a run's best.pt or last.pt")],
+    data: Annotated[Path, typer.Option(help="data.yaml whose val split the weights are validated on")],
+    out: Annotated[Path, typer.Option(help="folder for detector.onnx and its model card")] = Path("models"),
+    imgsz: Annotated[int, typer.Option(min=32, max=1280, help="the size the weights were trained at")] = 640,
+    epochs: Annotated[int, typer.Option(min=1, help="epochs the run trained, for the model card")] = 1,
+    name: Annotated[str, typer.Option(help="file stem of the model")] = "detector",
+) -> None:
+    """Validate trained detector weights, export them NMS-free to ONNX and write the model card: the
+    step after a training run made elsewhere (a GPU machine without onnxslim)."""
+    _need_train_extra()
+    from datasets.train.detector import DetectorRecipe, finalize
+
+    for path, what in ((weights, "weights file"), (data, "data.yaml")):
+        if not path.is_file():
+            err.print(f"[bold red]error:[/] {path}: no such {what}")
+            raise typer.Exit(code=2)
+    recipe = DetectorRecipe(str(data), epochs=epochs, imgsz=imgsz, model=str(weights))
+    run = finalize(weights, recipe, out, name, seconds=0.0)
+    console.print(f"wrote {run.onnx} and {run.card}: mAP50 {run.metrics['mAP50']:.3f}")
+
+
 @train_app.command("cards")
 def cards_command(
     crops: Annotated[

@@ -53,16 +53,29 @@ def test_tiny_training_exports_a_model_onnx_runtime_can_run(tmp_path: Path):
     assert widen_classes(best, names, tmp_path / "same.pt") == best
     with pytest.raises(ValueError, match="not the start of"):
         widen_classes(best, ["player", *names], tmp_path / "bad.pt")
+    # weights trained elsewhere (a GPU machine) are exported and carded here by `railbird train export`
+    from typer.testing import CliRunner
+
+    from service.cli import app
+
+    export = ["train", "export", str(best), "--data", str(data / "data.yaml"), "--imgsz", "160"]
+    result = CliRunner().invoke(app, [*export, "--out", str(tmp_path / "exported"), "--epochs", "17"])
+    assert result.exit_code == 0, result.output
+    assert OnnxDetector(tmp_path / "exported" / "detector.onnx").imgsz == 160
+    assert "epochs 17" in (tmp_path / "exported" / "detector.md").read_text()
+    missing = CliRunner().invoke(app, ["train", "export", str(tmp_path / "nope.pt"), "--data", str(data)])
+    assert missing.exit_code == 2 and "no such weights file" in missing.output
 
 
 def test_the_shipped_detector_takes_a_camera_frame_at_its_own_aspect():
     detector = OnnxDetector(SHIPPED)
-    assert detector.input_shape((720, 1280)) == (192, 320)
-    assert detector.input_shape((1080, 1920)) == (192, 320)
-    assert detector.input_shape((480, 640)) == (256, 320)
-    assert OnnxDetector(SHIPPED, imgsz=640).input_shape((720, 1280)) == (384, 640)
+    assert detector.imgsz == 640  # trained at 640 on a GPU (models/detector.md)
+    assert detector.input_shape((720, 1280)) == (384, 640)
+    assert detector.input_shape((1080, 1920)) == (384, 640)
+    assert detector.input_shape((480, 640)) == (480, 640)
+    assert OnnxDetector(SHIPPED, imgsz=320).input_shape((720, 1280)) == (192, 320)
     tensor, (box,) = detector.preprocess([np.zeros((720, 1280, 3), np.uint8)])
-    assert tensor.shape == (1, 3, 192, 320) and box.scale == 0.25 and box.pad == (0, 6)
+    assert tensor.shape == (1, 3, 384, 640) and box.scale == 0.5 and box.pad == (0, 12)
 
 
 def test_missing_and_corrupt_models_are_clear_errors(tmp_path: Path):
