@@ -6,7 +6,9 @@
   oriented box).
 
 These photos are for measuring only; nothing here trains on them. Run:
-``python -m datasets.eval_real --model models/detector.onnx``.
+``python -m datasets.eval_real --model models/detector.onnx [--failures docs/detector_real_failures.png]``.
+``--failures`` draws the first photos of each set with an object missed: the labels in red, the
+detector's boxes (every class) in green.
 """
 
 from __future__ import annotations
@@ -21,13 +23,16 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.detections import box_iou
+from vision.detections import Detections, box_iou
 from vision.detector import OnnxDetector
 
 REAL = Path(__file__).resolve().parents[2] / "shared" / "real-samples"
 EDJE_TEST = REAL / "edje_cards" / "images" / "test"
 HANDS_TEST = REAL / "hands_rf_v2" / "HandDetect" / "hands.v2i.yolov8-obb" / "test"
 CARD_CLASSES = ("card_up", "card_down")
+TILE_W, TILE_H, FAILURES_PER_SET = 400, 324, 4
+
+Failure = tuple[Path, np.ndarray, np.ndarray, Detections, int]  # photo, image, labels, output, missed
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +89,12 @@ def measure(
     samples: Iterator[tuple[Path, np.ndarray]],
     classes: tuple[str, ...],
     threshold: float = 0.5,
+    failures: list[Failure] | None = None,
 ) -> RecallReport:
+    """Recall and precision of ``classes`` boxes; photos with a labelled object missed are added to
+    ``failures`` (up to ``FAILURES_PER_SET``) when it is given."""
     images = objects = found = dets = correct = 0
+    kept = 0
     for path, truth in samples:
         img = cv2.imread(str(path))
         if img is None:
@@ -96,10 +105,45 @@ def measure(
         pred = result.xyxy[mask].astype(np.float64)
         overlap = box_iou(truth, pred)
         objects += len(truth)
-        found += int((overlap.max(axis=1) >= threshold).sum()) if overlap.size else 0
+        hits = int((overlap.max(axis=1) >= threshold).sum()) if overlap.size else 0
+        found += hits
+        if failures is not None and hits < len(truth) and kept < FAILURES_PER_SET:
+            failures.append((path, img, truth, result, len(truth) - hits))
+            kept += 1
         dets += len(pred)
         correct += int((overlap.max(axis=0) >= threshold).sum()) if overlap.size else 0
     return RecallReport(images, objects, found, dets, correct)
+
+
+def _tile(failure: Failure) -> np.ndarray:
+    path, img, truth, result, missed = failure
+    im = img.copy()
+    width = max(2, im.shape[1] // 300)
+    for box in truth.astype(int):
+        cv2.rectangle(im, tuple(box[:2]), tuple(box[2:]), (0, 0, 255), width)
+    for box, name, score in zip(
+        result.xyxy.astype(int), result.class_names(), result.confidence, strict=True
+    ):
+        cv2.rectangle(im, tuple(box[:2]), tuple(box[2:]), (0, 255, 0), width)
+        cv2.putText(
+            im, f"{name} {score:.2f}", (box[0], max(20, box[1] - 5)), 0, im.shape[1] / 900, (0, 255, 0), width
+        )
+    scale = min(TILE_W / im.shape[1], (TILE_H - 24) / im.shape[0])
+    im = cv2.resize(im, (round(im.shape[1] * scale), round(im.shape[0] * scale)))
+    tile = np.full((TILE_H, TILE_W, 3), 255, np.uint8)
+    tile[24 : 24 + im.shape[0], : im.shape[1]] = im
+    cv2.putText(tile, f"{path.name[:24]}: {missed} of {len(truth)} missed", (4, 17), 0, 0.5, (0, 0, 0), 1)
+    return tile
+
+
+def failure_sheet(failures: list[Failure], dest: Path) -> None:
+    """Write the failures as a grid of tiles, four a row."""
+    tiles = [_tile(f) for f in failures] or [np.full((TILE_H, TILE_W, 3), 255, np.uint8)]
+    tiles += [np.full_like(tiles[0], 255)] * (-len(tiles) % 4)
+    rows = [np.hstack(tiles[i : i + 4]) for i in range(0, len(tiles), 4)]
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    if not cv2.imwrite(str(dest), np.vstack(rows)):
+        raise OSError(f"{dest}: could not be written")
 
 
 def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
@@ -107,10 +151,12 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     parser.add_argument("--model", default="models/detector.onnx")
     parser.add_argument("--conf", type=float, default=0.25)
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    parser.add_argument("--failures", type=Path, default=None, help="a PNG of photos with objects missed")
     args = parser.parse_args(argv)
     detector = OnnxDetector(args.model, conf=args.conf)
-    cards = measure(detector, ((p, b) for p, b, _ in edje_samples()), CARD_CLASSES)
-    hands = measure(detector, hand_samples(), ("hand",))
+    failures: list[Failure] | None = [] if args.failures else None
+    cards = measure(detector, ((p, b) for p, b, _ in edje_samples()), CARD_CLASSES, failures=failures)
+    hands = measure(detector, hand_samples(), ("hand",), failures=failures)
     report = {
         "edje_cards_test": asdict(cards) | {"recall": cards.recall, "precision": cards.precision},
         "hands_rf_v2_test": asdict(hands) | {"recall": hands.recall, "precision": hands.precision},
@@ -118,6 +164,8 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     print(json.dumps(report, indent=2))
     if args.json:
         args.json.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    if args.failures and failures is not None:
+        failure_sheet(failures, args.failures)
     return report
 
 
