@@ -192,6 +192,7 @@ class ActionAnalyzer:
             and visit.seat not in self.folded
             and visit.had_cards
             and self.exposed_at.get(visit.seat, -1e9) < visit.start  # showing a card is no check
+            and not visit.pushed_tracks  # chips landed in the bet zone, values unread: a bet, not a tap
             and self.has_cards.get(visit.seat, False)  # cards going away (a fold) or coming back: no tap
             and not self._put_down_during(visit)  # a hand that leaves a protector there did not tap
         ):

@@ -448,6 +448,22 @@ def test_a_hand_that_leaves_a_protector_in_front_of_the_cards_did_not_tap(geomet
     ]
 
 
+def test_a_hand_that_leaves_chips_of_unread_value_in_the_bet_zone_did_not_tap(geometry: TableGeometry) -> None:
+    """A chip the reader could not value counts for no chips in a push, so the visit has no push; it
+    is still no check: a tap leaves nothing on the felt (on video half the chips go unread)."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.3, *cards, rail_hand(g, 7, 2))
+    hand = thing(g, 7, "hand", "seat2_bet")
+    unread = thing(g, 52, "chip", "seat2_bet", label="unknown", value=0)
+    table.show(0.3, *cards, hand)
+    table.show(0.3, *cards, hand, unread)
+    table.show(1.5, *cards, unread)
+    assert not any(isinstance(e, TableTap | ChipAction) for e in table.events)
+
+
 def test_a_hand_coming_in_over_the_rail_is_the_seat_it_enters_at(geometry: TableGeometry) -> None:
     """Neighbouring seats sit close together in an oblique view: a hand that comes in over the rail
     just after the neighbour's hand left is not the neighbour's hand."""
