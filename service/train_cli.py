@@ -70,6 +70,9 @@ def export_command(
     imgsz: Annotated[int, typer.Option(min=32, max=1280, help="the size the weights were trained at")] = 640,
     epochs: Annotated[int, typer.Option(min=1, help="epochs the run trained, for the model card")] = 1,
     name: Annotated[str, typer.Option(help="file stem of the model")] = "detector",
+    trained_on: Annotated[
+        str, typer.Option(help="where and how long it trained, for the model card")
+    ] = "not recorded",
 ) -> None:
     """Validate trained detector weights, export them NMS-free to ONNX and write the model card: the
     step after a training run made elsewhere (a GPU machine without onnxslim)."""
@@ -81,7 +84,7 @@ def export_command(
             err.print(f"[bold red]error:[/] {path}: no such {what}")
             raise typer.Exit(code=2)
     recipe = DetectorRecipe(str(data), epochs=epochs, imgsz=imgsz, model=str(weights))
-    run = finalize(weights, recipe, out, name, seconds=0.0)
+    run = finalize(weights, recipe, out, name, seconds=0.0, trained_on=trained_on)
     console.print(f"wrote {run.onnx} and {run.card}: mAP50 {run.metrics['mAP50']:.3f}")
 
 

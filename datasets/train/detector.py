@@ -123,9 +123,12 @@ def widen_classes(weights: Path, names: list[str], dest: Path) -> Path:
     return dest
 
 
-def finalize(best: Path, recipe: DetectorRecipe, out: Path, name: str, seconds: float) -> DetectorRun:
+def finalize(
+    best: Path, recipe: DetectorRecipe, out: Path, name: str, seconds: float, trained_on: str | None = None
+) -> DetectorRun:
     """Validate trained weights, export them NMS-free to ONNX and write the model card. Also usable
-    on the ``best.pt`` of a run that was stopped early."""
+    on the ``best.pt`` of a run that was stopped early, or made on another machine (``trained_on``
+    says which, for the card)."""
     prepare()
     from ultralytics import YOLO
 
@@ -153,7 +156,7 @@ def finalize(best: Path, recipe: DetectorRecipe, out: Path, name: str, seconds: 
     shutil.copyfile(exported, onnx)
     card = out / f"{name}.md"
     run = DetectorRun(onnx, card, summary, per_class, seconds)
-    card.write_text(model_card(recipe, run, data), encoding="utf-8")
+    card.write_text(model_card(recipe, run, data, trained_on), encoding="utf-8")
     (out / f"{name}.json").write_text(
         json.dumps(
             {
@@ -227,13 +230,18 @@ def data_description(data: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
-def model_card(recipe: DetectorRecipe, run: DetectorRun, data: Path) -> str:
+def model_card(recipe: DetectorRecipe, run: DetectorRun, data: Path, trained_on: str | None = None) -> str:
     rows = "\n".join(f"| {k} | {v:.3f} |" for k, v in sorted(run.per_class_map50.items()))
     classes = "\n".join(
         f"- `{name}`: {CLASS_REASONS.get(name, 'no reason recorded')}" for name in data_names(data)
     )
     budget = f" (or fewer: stopped by a {recipe.hours:.2f} h budget)" if recipe.hours else ""
     machine = f"{platform.machine()} ({platform.processor() or 'cpu'})"
+    where = (
+        f"device: {recipe.device} on {machine}, training took {run.seconds / 60:.1f} min"
+        if trained_on is None
+        else f"trained on another machine: {trained_on}; validated and exported on {machine}"
+    )
     start = (
         f"architecture: `{recipe.model}` from scratch (no pretrained weights available offline)"
         if recipe.model.endswith(".yaml")
@@ -249,7 +257,7 @@ def model_card(recipe: DetectorRecipe, run: DetectorRun, data: Path) -> str:
 ## Recipe
 - {start}
 - epochs {recipe.epochs}{budget}, image size {recipe.imgsz}, batch {recipe.batch}, seed {recipe.seed}, AMP off
-- device: {recipe.device} on {machine}, training took {run.seconds / 60:.1f} min
+- {where}
 - export: ONNX, `nms=False` (end-to-end head, output (batch, 300, 6)), dynamic shapes: a frame is
   fed at its own aspect with its long side at {recipe.imgsz} (a 16:9 camera frame: 192x320 at 320)
 

@@ -59,10 +59,14 @@ def test_tiny_training_exports_a_model_onnx_runtime_can_run(tmp_path: Path):
     from service.cli import app
 
     export = ["train", "export", str(best), "--data", str(data / "data.yaml"), "--imgsz", "160"]
-    result = CliRunner().invoke(app, [*export, "--out", str(tmp_path / "exported"), "--epochs", "17"])
+    elsewhere = ["--trained-on", "cuda:0 (H200), 6.8 min"]
+    result = CliRunner().invoke(
+        app, [*export, "--out", str(tmp_path / "exported"), "--epochs", "17", *elsewhere]
+    )
     assert result.exit_code == 0, result.output
     assert OnnxDetector(tmp_path / "exported" / "detector.onnx").imgsz == 160
-    assert "epochs 17" in (tmp_path / "exported" / "detector.md").read_text()
+    card = (tmp_path / "exported" / "detector.md").read_text()
+    assert "epochs 17" in card and "trained on another machine: cuda:0 (H200), 6.8 min" in card
     missing = CliRunner().invoke(app, ["train", "export", str(tmp_path / "nope.pt"), "--data", str(data)])
     assert missing.exit_code == 2 and "no such weights file" in missing.output
 
