@@ -19,7 +19,9 @@ What it does, in order, each step logged to stdout and to ``OUT/run.json``:
    in ``OUT``.
 
 Export to ONNX and the model card are done afterwards where the project is installed, with
-``datasets.train.detector.finalize`` (export needs ``onnxslim``, which such a machine may lack).
+``railbird train export OUT/best.pt --data DATA.yaml --imgsz 640 --trained-on "..."`` (export needs
+``onnxslim``, which such a machine may lack). The shipped detector was trained by this script
+(``models/detector.md`` gives its arguments and how its ``--real`` folder was cut down to travel).
 Unlike the CPU recipe (``railbird train detector``) this run is not bit-for-bit reproducible:
 cuDNN's fast kernels are not deterministic and the render count depends on the machine's speed.
 """
