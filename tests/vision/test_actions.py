@@ -448,7 +448,9 @@ def test_a_hand_that_leaves_a_protector_in_front_of_the_cards_did_not_tap(geomet
     ]
 
 
-def test_a_hand_that_leaves_chips_of_unread_value_in_the_bet_zone_did_not_tap(geometry: TableGeometry) -> None:
+def test_a_hand_that_leaves_chips_of_unread_value_in_the_bet_zone_did_not_tap(
+    geometry: TableGeometry,
+) -> None:
     """A chip the reader could not value counts for no chips in a push, so the visit has no push; it
     is still no check: a tap leaves nothing on the felt (on video half the chips go unread)."""
     g = geometry
