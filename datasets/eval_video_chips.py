@@ -93,11 +93,8 @@ def measure(folders: list[Path], step_s: float, calibrate: bool) -> dict[str, ob
             for crop, obj in crops:
                 if crop is None:
                     continue
-                costs = reader.costs(crop)
-                order = np.argsort(costs)
-                best, second = float(costs[order[0]]), float(costs[order[1]])
-                confidence = 1.0 - best / second if second > 0 else 0.0
-                rows.append((values[int(order[0])] == obj["chips"][-1], best, confidence))
+                index, best, confidence = reader.ranked(crop)
+                rows.append((values[index] == obj["chips"][-1], best, confidence))
                 total += 1
                 sides.append(min(crop.shape[:2]))
                 stacked += len(obj["chips"]) > 1

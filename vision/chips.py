@@ -326,14 +326,20 @@ class ChipClassifier:
         """(k,) cost of each denomination, in ``chipset.chips`` order."""
         return palette_costs(face_pixels(crop), self._palettes)[0]
 
-    def read(self, crop: np.ndarray) -> ChipReading:
-        """The denomination ``crop`` shows, or value 0 / "unknown"."""
+    def ranked(self, crop: np.ndarray) -> tuple[int, float, float]:
+        """The cheapest denomination's index in ``chipset.chips``, its cost, and the confidence: how
+        much cheaper it is than the runner-up (1 - best / second), before any bar is applied."""
         cost = self.costs(crop)
         order = np.argsort(cost)
         best = float(cost[order[0]])
         second = float(cost[order[1]]) if len(order) > 1 else float("inf")
         confidence = 1.0 if second == float("inf") else (1.0 - best / second if second > 0 else 0.0)
-        spec = self._specs[int(order[0])]
+        return int(order[0]), best, confidence
+
+    def read(self, crop: np.ndarray) -> ChipReading:
+        """The denomination ``crop`` shows, or value 0 / "unknown"."""
+        index, best, confidence = self.ranked(crop)
+        spec = self._specs[index]
         if confidence < self.min_confidence or best > self.max_cost:
             return ChipReading(0, UNKNOWN, round(confidence, 4), round(best, 3), spec.value)
         return ChipReading(spec.value, spec.name, round(confidence, 4), round(best, 3), spec.value)

@@ -31,6 +31,9 @@ class DetectorRecipe:
     mosaic: float = 1.0
     close_mosaic: int = 5
     hours: float | None = None  # wall-clock budget; when set it overrides epochs (ultralytics `time`)
+    deterministic: bool = True  # False on a GPU: cuDNN's fast kernels are not deterministic
+    cache: str | bool = False  # "ram": decode every image once (a GPU waits on JPEG decoding otherwise)
+    val: bool = True  # False: validate only after the last epoch
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +47,14 @@ class DetectorRun:
 
 def train_detector(recipe: DetectorRecipe, out: Path, name: str = "detector") -> DetectorRun:
     """Train, validate and export; writes ``out/<name>.onnx`` and ``out/<name>.md``."""
+    start = time.perf_counter()
+    best = fit(recipe, out, name)
+    return finalize(best, recipe, out, name, time.perf_counter() - start)
+
+
+def fit(recipe: DetectorRecipe, out: Path, name: str = "detector") -> Path:
+    """Train with ultralytics into ``out/runs/<name>``; returns its ``best.pt`` (no export: that is
+    ``finalize``, which a machine without onnxslim cannot run)."""
     prepare()
     from ultralytics import YOLO  # imported after the offline environment is set
 
@@ -52,7 +63,6 @@ def train_detector(recipe: DetectorRecipe, out: Path, name: str = "detector") ->
         raise FileNotFoundError(f"{data}: no such data.yaml (make one with `railbird synth dataset`)")
     out.mkdir(parents=True, exist_ok=True)
     runs = out / "runs"
-    start = time.perf_counter()
     init = recipe.model
     if init.endswith(".pt"):
         init = str(widen_classes(Path(init), data_names(data), out / "init_widened.pt"))
@@ -65,20 +75,21 @@ def train_detector(recipe: DetectorRecipe, out: Path, name: str = "detector") ->
         device=recipe.device,
         workers=recipe.workers,
         seed=recipe.seed,
-        deterministic=True,
+        deterministic=recipe.deterministic,
         amp=False,
         plots=False,
         patience=recipe.patience,
         mosaic=recipe.mosaic,
         close_mosaic=recipe.close_mosaic,
         time=recipe.hours,
+        cache=recipe.cache,
+        val=recipe.val,
         project=str(runs),
         name=name,
         exist_ok=True,
         verbose=False,
     )
-    seconds = time.perf_counter() - start
-    return finalize(runs / name / "weights" / "best.pt", recipe, out, name, seconds)
+    return runs / name / "weights" / "best.pt"
 
 
 def data_names(data: Path) -> list[str]:

@@ -91,39 +91,35 @@ def read_results_without_polars(trainer: object) -> dict[str, list[object]]:
 
 
 def train(data: Path, init: str, out: Path, args: argparse.Namespace) -> Path:
+    """The project's detector training (``datasets.train.detector.fit``) with a GPU run's settings;
+    returns the run's folder under ``out``."""
+    from datasets.train.detector import DetectorRecipe, fit
     from datasets.train.offline import prepare
 
-    prepare(threads=min(8, os.cpu_count() or 1))
-    from ultralytics import YOLO
+    prepare()
     from ultralytics.engine.trainer import BaseTrainer
 
     try:
         import polars  # noqa: F401
     except ImportError:
         BaseTrainer.read_results_csv = read_results_without_polars  # type: ignore[method-assign]
-    model = YOLO(init)
-    model.train(
-        data=str(data),
+    recipe = DetectorRecipe(
+        str(data),
         epochs=args.max_epochs,
-        time=args.hours,
+        hours=args.hours,
         imgsz=args.imgsz,
         batch=args.batch,
         device=args.device,
         workers=args.workers,
         seed=args.seed,
+        model=init,
         deterministic=False,
-        amp=False,
-        plots=False,
-        val=False,
         cache=args.cache or False,
+        val=False,  # validated once, after the last epoch
         close_mosaic=args.close_mosaic,
         patience=1000,
-        project=str(out / "runs"),
-        name="detector",
-        exist_ok=True,
-        verbose=True,
     )
-    return out / "runs" / "detector"
+    return fit(recipe, out, "detector").parent.parent
 
 
 def main(argv: list[str] | None = None) -> int:
