@@ -14,9 +14,9 @@ Reported for each pair of bars (``min_confidence``, ``max_cost``):
 - "right": the share of those read whose value is right;
 - "wrong": how many were read wrong.
 
-The shipped bars are 0.05 and 24. An unread chip counts as no chip in a push, so a bet reads as a
-check; a wrong one misvalues the bet. Also reported: the share of stacks holding more than one chip.
-From overhead, only the top chip shows, so such a stack's value is undercounted.
+The shipped bars are 0.05 and 24. An unread chip adds no value to a push (the chip action is marked
+not counted); a wrong one misvalues the bet. Also reported: the share of stacks holding more than one
+chip. From overhead, only the top chip shows, so such a stack's value is undercounted.
 
 ``--calibrate``: the chip set is first calibrated (``vision.chips.calibrate_chips``) on the uniform
 stacks of each scenario's first frame. This is what an operator's `railbird calibrate chips` does

@@ -129,7 +129,40 @@ def judge(
     if governs and said is not None:
         return _declared(d, said, chips, pushes)
     assert chips is not None
+    if not chips.counted:
+        return _uncounted(d, chips, pushes)
     return _silent(d, chips, pushes)
+
+
+# ----- chips the camera could not count -------------------------------------------------------
+
+
+def _uncounted(d: _Draft, action: ChipAction, pushes: tuple[tuple[int, ...], ...]) -> Ruling:
+    """Chips that landed but that the camera could not count (``ChipAction.counted`` is False): the
+    seat acted, for at least the chips it could value, one per stack. No rule that needs the amount
+    (undercall, oversized chip, multi-chip, raise standard, prior-bet chips) is applied, so no alert
+    comes of it: a call facing a bet, unless more than one stack is seen and even their top chips
+    make a full raise; a bet when there is none to face. The dealer's count settles the amount."""
+    sit = d.sit
+    new = [c for push in pushes for c in push]
+    misread = [c for c in new if c > sit.stack]  # one chip worth more than the seat has: read wrong
+    new = [c for c in new if c <= sit.stack]
+    at_least = sit.own_bet + sum(new)  # the seat's bet so far stays in (or came back with the new chips)
+    seen = f"{sum(new):,} seen" if new else "no chip value read"
+    d.notes.append(f"chips not counted by the camera ({seen}, one chip a stack): the amount is the dealer's")
+    if misread:
+        d.notes.append(f"a {max(misread):,} chip is more than the seat's {sit.stack:,}: misread, left out")
+    if at_least >= sit.all_in_to:
+        d.notes.append("at least all the seat's chips: all-in")
+        return _all_in(d, 0)
+    if not sit.facing_bet:
+        d.notes.append("no bet to face: a bet, at least the minimum")
+        return d.ruling(_raise_or_bet(sit), max(at_least, sit.min_raise_to))
+    if len(new) > 1 and at_least >= sit.min_raise_to and sit.may_raise:
+        d.notes.append(f"stacks worth at least {at_least:,} facing {sit.current_bet:,}: a raise")
+        return d.ruling(BetAction.RAISE, at_least)
+    d.notes.append(f"facing {sit.current_bet:,}: taken as a call")
+    return d.ruling(BetAction.CALL, sit.current_bet)
 
 
 # ----- silent chips --------------------------------------------------------------------------
@@ -360,6 +393,9 @@ def _declared(
         d.cite("invalid_declarations", "'raise' with no bet to face binds at least a minimum bet", None)
     if said.amount is not None:
         target = said.amount
+    elif chips is not None and not chips.counted:
+        d.notes.append("raise declared, chips not counted by the camera: at least the minimum raise")
+        target = max(sit.min_raise_to, sit.own_bet + sum(new))
     elif chips is not None:
         overchip = len(new) == 1 and (chips.prior in (PriorChips.NONE, PriorChips.LEFT))
         target = sit.own_bet + physical
@@ -446,7 +482,7 @@ def _limit_raise(d: _Draft, action: BetAction, to: int, physical: int) -> Ruling
 def _put_out(sit: Situation, action: ChipAction | None) -> int:
     """What the chip action leaves in front of the seat beyond its counted bet: new chips plus the
     prior-bet chips still out, less the bet already counted (pulled-back chips go to the stack)."""
-    if action is None:
+    if action is None or not action.counted:  # chips not counted: nothing to return or complete
         return 0
     prior = sum(sit.prior_chips) if sit.prior_chips else sit.own_bet
     if action.prior is PriorChips.PULLED_BACK:

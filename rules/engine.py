@@ -55,6 +55,7 @@ from vision.events import (
     HandTabled,
     ObjectPlaced,
     ObjectRemoved,
+    PriorChips,
     SeatReturned,
     SeatVacated,
     TableTap,
@@ -83,6 +84,12 @@ class HandRecord:
     @property
     def outputs(self) -> list[Output]:
         return sorted([*self.rulings, *self.alerts], key=_output_time)
+
+
+def _fits(chips: ChipAction, declared: Ruling) -> bool:
+    """Whether chips are the ones a declaration asked for: its exact amount, or for chips the camera
+    could not count (a lower bound) no more than it."""
+    return chips.amount == declared.adds if chips.counted else chips.amount <= declared.adds
 
 
 def _output_time(o: Output) -> float:
@@ -153,17 +160,13 @@ class HandJudge:
     def _on_chips(self, ev: ChipAction, out: list[Output]) -> None:
         ruling, street = self.awaiting.get(ev.seat, (None, None))
         # the chips of a declaration; once the street has moved on, only if they are its exact amount
-        if (
-            ruling is None
-            or ruling.adds <= 0
-            or (street is not self.hand.street and ev.amount != ruling.adds)
-        ):
+        if ruling is None or ruling.adds <= 0 or (street is not self.hand.street and not _fits(ev, ruling)):
             self._act(ev, out)
             return
         del self.awaiting[ev.seat]
         if street is self.hand.street:
-            self.in_front.setdefault(ev.seat, []).extend(ev.chips)
-        if ev.amount < ruling.adds and not ruling.all_in:
+            self.in_front.setdefault(ev.seat, []).extend(ev.chips if ev.counted else [ruling.adds])
+        if ev.counted and ev.amount < ruling.adds and not ruling.all_in:
             call = ruling.action is BetAction.CALL
             f = short_of_declaration(ev.seat, ruling.summary(), ruling.adds, ev.amount, call, ev.t)
             self._find(out, f)
@@ -183,7 +186,17 @@ class HandJudge:
         if declared is not None and declared[0].action is BetAction.CHECK:
             del self.awaiting[ev.seat]  # the tap that goes with a check said aloud
             return
+        if ev.over_own_chips and self._facing_bet(ev.seat):
+            # a hand put down on its own bet, facing a bet: chips added on top that the camera could
+            # not see, rather than a check that is no valid action
+            self._act(
+                ChipAction(ev.t, frame=ev.frame, seat=ev.seat, prior=PriorChips.LEFT, counted=False), out
+            )
+            return
         self._act(ev, out)
+
+    def _facing_bet(self, seat: int) -> bool:
+        return self.hand.betting_open and self.hand.actor == seat and self.hand.situation(seat).facing_bet
 
     def _on_fold(self, ev: Fold, out: list[Output]) -> None:
         if self.hand.betting_open:
@@ -266,8 +279,8 @@ class HandJudge:
             self._alert_from(verdict.alert_kinds, seat, verdict.explanation, "", verdict.citations, ev.t, out)
             return
         self._apply(verdict, ev.t, out)
-        if chips is not None and verdict.returned:  # the dealer makes change: the bet is what stays out
-            self.in_front[seat] = [verdict.to]
+        if chips is not None and (verdict.returned or not chips.counted):
+            self.in_front[seat] = [verdict.to]  # change made, or chips not counted: the bet is what is out
         elif chips is not None:
             self.in_front.setdefault(seat, []).extend(chips.chips)
         elif isinstance(ev, Declaration) and (verdict.adds > 0 or verdict.action is BetAction.CHECK):

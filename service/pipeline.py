@@ -23,6 +23,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import numpy as np
+
 from rules.engine import HandJudge, Output
 from rules.hand_state import Game, HandSetup, SeatSetup
 from rules.profile import load_profile
@@ -46,6 +48,7 @@ from vision.events import (
 from vision.motion import MotionGate
 from vision.presence import SeatPresence
 from vision.readings import StillReadings
+from vision.regions import merge_region, moving_region
 from vision.source import Frame
 from vision.table import TableGeometry, TableScene, build_scene
 from vision.tracking import Tracker
@@ -59,7 +62,11 @@ STAGES = ("motion", "perceive", "wait", "track", "scene+actions", "rules", "tota
 
 class ModelPerception:
     """The shipped ONNX detector (its face-up cards checked on their pixels: `vision.card_faces`; one
-    box per card: `vision.card_boxes`), card reader and chip classifier, as one call per frame."""
+    box per card: `vision.card_boxes`), card reader and chip classifier, as one call per frame. A
+    chip's value is its top chip's: the stack below is not counted (``counts_stacks``)."""
+
+    counts_stacks = False
+    takes_regions = True
 
     def __init__(self, config: CameraConfig) -> None:
         from vision.cards import CardReader
@@ -76,17 +83,26 @@ class ModelPerception:
         self.chips = ChipClassifier(config.chips)
         self.oblique = config.view == "oblique"
         self.still = StillReadings(("card_up", "chip"))  # objects at rest are not read again
+        self._last: Detections | None = None  # the last call's detections, read
 
-    def __call__(self, frame: Frame) -> Detections:
-        dets = self.detector(frame.image)[0]
+    def __call__(self, frame: Frame, region: np.ndarray | None = None) -> Detections:
+        """``region``: an xyxy box where the picture moved; the detector looks only there and the
+        last call's detections stand elsewhere (`vision.regions`). None: the whole frame."""
+        if region is None or self._last is None:
+            dets, looked = self.detector(frame.image)[0], None
+        else:
+            dets, looked = self.detector.detect_in(frame.image, region)
         if self.detector.conf < self.conf:  # only players below the bar stay
             dets = dets.select((dets.confidence >= self.conf) | dets.of_class("player"))
         dets = verify_faces(frame.image, dets)  # a back called face up is a back
+        if looked is not None and self._last is not None:
+            dets = merge_region(self._last, dets, looked, frame.image.shape[:2])
         dets = one_box_per_card(dets)  # a card boxed twice is one card
         dets, todo = self.still.recall(frame.image, dets)
         dets = self.cards.label(frame.image, dets, only=todo)
         dets = self.chips.assign(frame.image, dets, oblique=self.oblique, only=todo)
         self.still.remember(dets)
+        self._last = dets
         return dets
 
 
@@ -132,7 +148,10 @@ class CameraPipeline:
         self.geometry = TableGeometry(config, config.width, config.height)
         self.motion = MotionGate(config.motion)
         self.tracker = Tracker(config.fps)
-        self.analyzer = ActionAnalyzer(self.geometry, config.chips, turn=self._actor)
+        # a camera sees a stack's top chip only; a perception that does not say so (the simulator's
+        # own boxes, test doubles) gives each stack's whole value
+        counted = getattr(perceive, "counts_stacks", True)
+        self.analyzer = ActionAnalyzer(self.geometry, config.chips, turn=self._actor, stacks_counted=counted)
         self.presence = SeatPresence(self.geometry, config.game.seats, sure=config.detector.conf)
         self.console = sorted(console, key=lambda e: e.t)
         self.on_output = on_output
@@ -144,6 +163,9 @@ class CameraPipeline:
         self.hands: list[HandLog] = []
         self.stage_ms: dict[str, list[float]] = defaultdict(list, {stage: [] for stage in STAGES})
         self.detector_calls = 0
+        self.region_calls = 0  # of those, calls that looked only where the picture moved
+        self._takes_regions = bool(getattr(perceive, "takes_regions", False))
+        self._last_full_t = -1e9
         self._perceiver = ThreadPoolExecutor(1, thread_name_prefix="perceive") if overlap else None
         self._waiting: deque[tuple[Frame, Future[Detections] | None]] = deque()  # in frame order
         self._last_dets: Detections | None = None
@@ -161,13 +183,25 @@ class CameraPipeline:
         t0 = clock()
         motion = self.motion.update(frame.image)
         self._time("motion", t0, clock())
-        rate = self.config.detector.rate if motion.moving else self.config.detector.idle_rate
+        settings = self.config.detector
+        rate = settings.rate if motion.moving else settings.idle_rate
         due = rate > 0 and frame.t - self._last_detect_t >= 1.0 / rate - 1e-6
         job = None
         if self.detector_calls == 0 or due:
             self._last_detect_t = frame.t
             self.detector_calls += 1
-            job = self._detect(frame)
+            region = None
+            if (
+                self._takes_regions
+                and motion.moving
+                and frame.t - self._last_full_t < settings.full_every - 1e-6
+            ):
+                region = moving_region(motion.boxes, frame.image.shape[:2], settings.region_share)
+            if region is None:
+                self._last_full_t = frame.t
+            else:
+                self.region_calls += 1
+            job = self._detect(frame, region)
         self._waiting.append((frame, job))
         out: list[Output] = []
         while self._waiting and (len(self._waiting) > MAX_WAITING or _ready(self._waiting[0][1])):
@@ -175,16 +209,16 @@ class CameraPipeline:
         self._time("total", t0, clock())
         return out
 
-    def _detect(self, frame: Frame) -> Future[Detections]:
+    def _detect(self, frame: Frame, region: np.ndarray | None) -> Future[Detections]:
         if self._perceiver is not None:
-            return self._perceiver.submit(self._perceive, frame)
+            return self._perceiver.submit(self._perceive, frame, region)
         done: Future[Detections] = Future()
-        done.set_result(self._perceive(frame))
+        done.set_result(self._perceive(frame, region))
         return done
 
-    def _perceive(self, frame: Frame) -> Detections:
+    def _perceive(self, frame: Frame, region: np.ndarray | None) -> Detections:
         start = time.perf_counter()
-        dets = self.perceive(frame)
+        dets = self.perceive(frame) if region is None else self.perceive(frame, region)  # type: ignore[call-arg]
         self._time("perceive", start, time.perf_counter())
         return dets
 

@@ -14,6 +14,8 @@ Two mechanisms carry almost all of it:
   seconds (lost from view, it may only be hidden). Chips that landed in the seat's bet zone during the
   visit are its pushes, counted by ``vision.pushes`` (how many motions, a trip back to the stack
   zone between two); a visit that moved nothing, by the seat whose turn it is, is a tap (a check).
+  Chips that landed but could not all be valued (a colour not read; or, from a camera, any stack,
+  which shows only its top chip) make a chip action all the same, marked not counted: the seat acted.
 
 Whose hand each one is comes from ``vision.hands``; phones, drinks and protectors on the felt from
 ``vision.foreign``; seats left and returned to from ``vision.presence`` (the pipeline runs it beside
@@ -60,10 +62,19 @@ class ActionAnalyzer:
     """Scenes in, events out, for one camera. ``update`` returns the events the scene completed."""
 
     def __init__(
-        self, geometry: TableGeometry, chips: ChipSet, turn: Turn, hold: float = 0.25, leave: float = 0.3
+        self,
+        geometry: TableGeometry,
+        chips: ChipSet,
+        turn: Turn,
+        hold: float = 0.25,
+        leave: float = 0.3,
+        stacks_counted: bool = True,
     ):
         self.geo = geometry
         self.chips = chips
+        # whether a chip object's value is its whole stack's (the simulator's boxes) or only its top
+        # chip's (a camera's): chip actions of uncounted stacks are ``counted=False``, a lower bound
+        self.stacks_counted = stacks_counted
         self.turn = turn
         self.hold, self.leave = hold, leave
         self.hands = HandOwners(geometry)  # whose hand each one in view is
@@ -171,7 +182,7 @@ class ActionAnalyzer:
         self.visit_ended[visit.seat] = t
         if not self.in_hand:
             return
-        if visit.pushes or visit.items:
+        if visit.pushes or visit.items or visit.unread:
             pushes, prior, pulled = self.pushes.prior_chips(visit)
             out.append(
                 ChipAction(
@@ -182,6 +193,7 @@ class ActionAnalyzer:
                     prior=prior,
                     prior_pulled_back=pulled,
                     non_value_items=len(visit.items),
+                    counted=self.stacks_counted and not visit.unread,
                 )
             )
         elif (
@@ -196,7 +208,8 @@ class ActionAnalyzer:
             and self.has_cards.get(visit.seat, False)  # cards going away (a fold) or coming back: no tap
             and not self._put_down_during(visit)  # a hand that leaves a protector there did not tap
         ):
-            out.append(TableTap(visit.deepest_t, seat=visit.seat))
+            on_bet = visit.deepest == "bet" and bool(visit.bet_tracks_at_start)
+            out.append(TableTap(visit.deepest_t, seat=visit.seat, over_own_chips=on_bet))
 
     def _put_down_during(self, visit: Visit) -> bool:
         """Whether an object (a protector, a phone) first appeared at the visit's seat while it lasted."""

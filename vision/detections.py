@@ -74,6 +74,21 @@ class Detections:
             return np.zeros(len(self), dtype=bool)
         return self.class_id == self.names.index(name)
 
+    @classmethod
+    def joined(cls, first: Detections, second: Detections) -> Detections:
+        """The rows of ``first`` then those of ``second`` (same class names)."""
+        if first.names != second.names:
+            raise ValueError("Detections.joined: the two have different class names")
+        return cls(
+            np.concatenate([first.xyxy, second.xyxy]),
+            np.concatenate([first.confidence, second.confidence]),
+            np.concatenate([first.class_id, second.class_id]),
+            first.names,
+            np.concatenate([first.tracker_id, second.tracker_id]),
+            np.concatenate([first.label, second.label]),
+            np.concatenate([first.value, second.value]),
+        )
+
     def select(self, mask: np.ndarray) -> Detections:
         """A new ``Detections`` with the rows where ``mask`` is true."""
         return Detections(

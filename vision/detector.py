@@ -181,6 +181,40 @@ class OnnxDetector:
             )
         return results
 
+    def detect_in(self, frame: np.ndarray, box: np.ndarray) -> tuple[Detections, np.ndarray]:
+        """Detect in one part of a frame only, at the scale the whole frame is fed at (objects look
+        the size they were trained at): ``box`` (xyxy pixels) grown to whole strides at that scale,
+        at least ``MIN_SIDE``, centred on it and kept inside the frame (padded as a letterbox is where
+        the frame ends). Returns the detections in frame pixels and the box looked at. A fixed-shape
+        model looks at the whole frame."""
+        h, w = frame.shape[:2]
+        if self.input_hw is not None:
+            return self(frame)[0], np.array([0, 0, w, h], np.float32)
+        s = self.imgsz / max(h, w)
+        starts, sizes, inputs = [], [], []
+        for lo, hi, size in ((float(box[0]), float(box[2]), w), (float(box[1]), float(box[3]), h)):
+            side_in = max(MIN_SIDE, -(-round((hi - lo) * s) // self.stride) * self.stride)
+            side = min(size, round(side_in / s))
+            starts.append(int(min(max(0, round((lo + hi - side) / 2)), size - side)))
+            sizes.append(side)
+            inputs.append(side_in)
+        (x0, y0), (cw, ch), (in_w, in_h) = starts, sizes, inputs
+        nw, nh = min(in_w, round(cw * s)), min(in_h, round(ch * s))
+        batch = np.full((1, in_h, in_w, 3), 114, dtype=np.uint8)
+        batch[0, :nh, :nw] = cv2.resize(
+            frame[y0 : y0 + ch, x0 : x0 + cw], (nw, nh), interpolation=cv2.INTER_LINEAR
+        )
+        tensor = np.ascontiguousarray(batch[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
+        rows = self.infer(tensor)[0]
+        rows = rows[rows[:, 4] >= self.conf]
+        xyxy = rows[:, :4].copy()
+        xyxy[:, [0, 2]] = (xyxy[:, [0, 2]] * cw / nw + x0).clip(x0, x0 + cw)
+        xyxy[:, [1, 3]] = (xyxy[:, [1, 3]] * ch / nh + y0).clip(y0, y0 + ch)
+        found = Detections(
+            xyxy.astype(np.float32), rows[:, 4].astype(np.float32), rows[:, 5].astype(np.int32), self.names
+        )
+        return found, np.array([x0, y0, x0 + cw, y0 + ch], np.float32)
+
     def __call__(self, frames: np.ndarray | list[np.ndarray]) -> list[Detections]:
         """Detect objects in one frame or a list of frames (e.g. one per camera)."""
         batch = [frames] if isinstance(frames, np.ndarray) else list(frames)

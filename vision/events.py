@@ -136,6 +136,9 @@ class ChipAction(Event):
     ``prior`` says what happened to chips the seat had already bet this street and which are
     still in front of it; ``prior_pulled_back`` lists the chips taken back when that was partial.
     ``non_value_items`` counts bounty chips / clock tokens pushed with the chips.
+    ``counted``: False when the camera saw chips land but could not count them all (an overhead
+    camera sees only a stack's top chip; a chip whose colour it could not read has no value). The
+    pushes then hold the chips it could value, one per stack, a lower bound; they may be empty.
     """
 
     seat: int = 0
@@ -144,14 +147,22 @@ class ChipAction(Event):
     prior: PriorChips = PriorChips.NONE
     prior_pulled_back: tuple[int, ...] = ()
     non_value_items: int = 0
+    counted: bool = True
 
     def __post_init__(self) -> None:
         if any(c <= 0 for push in self.pushes for c in push):
             raise ValueError(f"ChipAction chips must be positive denominations, got {self.pushes}")
         if any(not push for push in self.pushes):
             raise ValueError("ChipAction has an empty push; every forward motion releases chips")
-        if not self.pushes and not self.non_value_items and self.prior is not PriorChips.COMBINED:
-            raise ValueError("ChipAction needs chips, non-value items or combined prior chips")
+        if (
+            not self.pushes
+            and not self.non_value_items
+            and self.prior is not PriorChips.COMBINED
+            and self.counted
+        ):
+            raise ValueError(
+                "ChipAction needs chips, non-value items or combined prior chips (or counted=false)"
+            )
         if self.prior_pulled_back and self.prior is not PriorChips.PARTLY_PULLED_BACK:
             raise ValueError("ChipAction.prior_pulled_back is only for prior=partly_pulled_back")
 
@@ -187,9 +198,11 @@ class Declaration(Event):
 
 @dataclass(frozen=True, slots=True)
 class TableTap(Event):
-    """A seat rapped the felt: a check."""
+    """A seat rapped the felt: a check. ``over_own_chips``: the hand came down in the seat's bet zone,
+    on the chips it had already bet; from overhead, chips added on top of them would not show."""
 
     seat: int = 0
+    over_own_chips: bool = False
 
 
 @dataclass(frozen=True, slots=True)

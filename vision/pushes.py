@@ -118,6 +118,7 @@ class Visit:
     release_t: float = 0.0
     unconfirmed: list[Sighting] = field(default_factory=list)  # untracked chips in the bet zone
     in_stack_after_push: bool = False  # the hand was back at the stack since the last push
+    unread: bool = False  # a pushed stack's value could not be read: the pushes are a lower bound
     back_at: float = 0.0  # when it got there
     forward_again: bool = False  # ... and then came forward over the cards or the bet again
     returned: bool = False
@@ -182,6 +183,9 @@ class PushCounter:
             visit.counted[o.track] = self.chips_of(o)
             chips += visit.counted[o.track]
             landed = min(landed, self._first_sighting(o, visit, scene.t))
+            if not visit.counted[o.track]:  # landed, value unread
+                visit.unread = True
+                visit.release_t = visit.release_t or landed
         for o, since in self._carried(scene, visit):  # chips the hand had still held, let go now
             visit.counted[o.track] = self.chips_of(o)
             chips += visit.counted[o.track]

@@ -113,3 +113,46 @@ def test_a_perception_error_surfaces_and_close_still_ends_the_hand() -> None:
         assert "session failed" in raised
         pipeline.close(last)
     assert pipeline.hands[-1].t_end == last  # the open hand was closed either way
+
+
+class RegionRecorder:
+    """A perception that takes regions and records what each call was given."""
+
+    takes_regions = True
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[float, np.ndarray | None]] = []
+
+    def __call__(self, frame: Frame, region: np.ndarray | None = None) -> Detections:
+        self.calls.append((frame.t, region))
+        return nothing_seen(frame)
+
+
+@pytest.mark.parametrize("share", [0.5, 0.0])
+def test_between_whole_frame_calls_the_detector_looks_only_where_the_picture_moves(share: float) -> None:
+    config = load_camera_config(CONFIG)
+    config = config.model_copy(
+        update={"detector": config.detector.model_copy(update={"region_share": share})}
+    )
+    perceive = RegionRecorder()
+    pipeline = CameraPipeline(config, perceive)
+    rng = np.random.default_rng(1)
+    felt = rng.integers(0, 40, (config.height, config.width, 3), dtype=np.uint8)
+    for i in range(90):  # a 60 px square sliding right across the felt for three seconds
+        image = felt.copy()
+        x = 300 + 4 * i
+        image[400:460, x : x + 60] = 255
+        pipeline.process(Frame(i, i / 30, image))
+    regions = [(t, r) for t, r in perceive.calls if r is not None]
+    whole = [t for t, r in perceive.calls if r is None]
+    assert pipeline.region_calls == len(regions)
+    if share == 0.0:
+        assert regions == [] and len(whole) == len(perceive.calls)
+        return
+    assert len(regions) >= len(perceive.calls) * 0.6
+    for t, r in regions:  # each region holds the square where it was then
+        x = 300 + 4 * round(t * 30)
+        assert r[0] <= x and r[2] >= x + 60 and r[1] <= 400 and r[3] >= 460
+        assert (r[2] - r[0]) * (r[3] - r[1]) <= 0.5 * config.width * config.height
+    gaps = np.diff(whole)
+    assert whole[0] == 0.0 and (gaps <= config.detector.full_every + 1e-6).all()

@@ -53,10 +53,10 @@ def rail_hand(geo: TableGeometry, track: int, seat: int) -> SeenObject:
 class Table:
     """Plays scenes: each ``show`` holds the listed objects for ``seconds``."""
 
-    def __init__(self, geo: TableGeometry, turn: int | None = None) -> None:
+    def __init__(self, geo: TableGeometry, turn: int | None = None, stacks_counted: bool = True) -> None:
         self.geo = geo
         self.turn = turn
-        self.analyzer = ActionAnalyzer(geo, TOURNAMENT, turn=lambda: self.turn)
+        self.analyzer = ActionAnalyzer(geo, TOURNAMENT, turn=lambda: self.turn, stacks_counted=stacks_counted)
         self.t = 0.0
         self.frame = 0
         self.events: list[Event] = []
@@ -448,11 +448,11 @@ def test_a_hand_that_leaves_a_protector_in_front_of_the_cards_did_not_tap(geomet
     ]
 
 
-def test_a_hand_that_leaves_chips_of_unread_value_in_the_bet_zone_did_not_tap(
+def test_a_hand_that_leaves_chips_of_unread_value_in_the_bet_zone_bet_an_uncounted_amount(
     geometry: TableGeometry,
 ) -> None:
-    """A chip the reader could not value counts for no chips in a push, so the visit has no push; it
-    is still no check: a tap leaves nothing on the felt (on video half the chips go unread)."""
+    """A chip the reader could not value adds nothing to a push, but the seat still acted: it is no
+    check (a tap leaves nothing on the felt) but a chip action marked not counted, with no chips."""
     g = geometry
     table = Table(g, turn=2)
     cards = dealt(g)
@@ -463,7 +463,30 @@ def test_a_hand_that_leaves_chips_of_unread_value_in_the_bet_zone_did_not_tap(
     table.show(0.3, *cards, hand)
     table.show(0.3, *cards, hand, unread)
     table.show(1.5, *cards, unread)
-    assert not any(isinstance(e, TableTap | ChipAction) for e in table.events)
+    assert not any(isinstance(e, TableTap) for e in table.events)
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    assert (action.seat, action.pushes, action.counted) == (2, (), False)
+    assert 1.55 <= action.t <= 1.75  # when the chip landed (1.6 s)
+
+
+@pytest.mark.parametrize("counted", [True, False])
+def test_a_camera_that_sees_only_top_chips_marks_its_chip_actions_not_counted(
+    geometry: TableGeometry, counted: bool
+) -> None:
+    """The same read 500 chip: a whole stack's value from the simulator's boxes, only the top chip's
+    (a lower bound) from a camera that does not count stacks."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=counted)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.3, *cards, rail_hand(g, 7, 2))
+    hand = thing(g, 7, "hand", "seat2_bet")
+    chip = thing(g, 52, "chip", "seat2_bet", label="purple", value=500)
+    table.show(0.3, *cards, hand)
+    table.show(0.3, *cards, hand, chip)
+    table.show(1.5, *cards, chip)
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    assert (action.seat, action.pushes, action.counted) == (2, ((500,),), counted)
 
 
 def test_a_hand_coming_in_over_the_rail_is_the_seat_it_enters_at(geometry: TableGeometry) -> None:
@@ -517,3 +540,19 @@ def test_cards_thrown_in_near_the_muck_untracked_land_on_no_seat(geometry: Table
     table.show(0.1, *cards, near)
     table.show(1.0, *cards, thing(geometry, 130, "card_down", "muck"))
     assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
+
+
+@pytest.mark.parametrize("earlier_bet", [True, False])
+def test_a_tap_on_the_seats_own_bet_says_so(geometry: TableGeometry, earlier_bet: bool) -> None:
+    """Chips set on top of a bet already out change nothing an overhead camera sees: the visit reads as
+    a tap, marked as over the seat's own chips for the rules engine to weigh."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    blind = [thing(g, 60, "chip", "seat2_bet", label="purple", value=500)] if earlier_bet else []
+    table.show(1.0, *cards, *blind)
+    table.show(0.3, *cards, *blind, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, *blind, thing(g, 7, "hand", "seat2_bet"))
+    table.show(1.0, *cards, *blind)
+    [tap] = [e for e in table.events if isinstance(e, TableTap)]
+    assert (tap.seat, tap.over_own_chips) == (2, earlier_bet)

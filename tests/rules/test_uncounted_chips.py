@@ -1,0 +1,146 @@
+"""Chips the camera saw land but could not count (``ChipAction.counted`` False): an overhead camera sees
+only each stack's top chip, and a chip whose colour it cannot read has no value. The seat acted; the
+amount is a lower bound, so no rule that needs the amount raises an alert, and the hand goes on in turn."""
+
+from dataclasses import replace
+
+import pytest
+
+from rules.records import AlertKind, BetAction
+from tests.rules.betting_factories import make_situation, rule, say
+from tests.rules.hands import checks, deal, flop, fold, judge, kinds, setup
+from vision.events import ChipAction, TableTap
+
+B = "bluff_street"
+
+
+def tops(seat: int, *stacks: int) -> ChipAction:
+    """A push seen from overhead: one chip per stack, its top chip (0: a stack whose colour was not read)."""
+    seen = tuple(v for v in stacks if v)
+    return ChipAction(0.0, seat=seat, pushes=(seen,) if seen else (), counted=False)
+
+
+def facing(bet: int, **overrides):
+    """Seat 1 facing an opening bet of ``bet`` on the flop."""
+    base = dict(current_bet=bet, to_call=bet, last_raise=bet, min_raise_to=2 * bet, pot=1_000 + bet)
+    return make_situation(**(base | overrides))
+
+
+def test_a_lone_stack_facing_a_bet_is_a_call_without_an_oversized_chip_alert():
+    """One stack topped by a 5,000 chip facing 1,000: a lone oversized chip would be a call, and so is
+    a stack whose count is unknown; a counted single chip is the overchip ruling with its alert."""
+    r = rule(facing(1_000), B, tops(1, 5000))
+    assert (r.action, r.to, r.returned, r.must_complete_to, r.alert_kinds) == (
+        BetAction.CALL,
+        1_000,
+        0,
+        None,
+        (),
+    )
+    assert "not counted" in r.explanation
+    counted = rule(facing(1_000), B, ChipAction(0.0, seat=1, pushes=((5000,),)))
+    assert AlertKind.OVERSIZED_CHIP in counted.alert_kinds
+
+
+def test_stacks_short_of_the_call_are_a_call_not_an_undercall():
+    r = rule(facing(1_000), B, tops(1, 500, 100))
+    assert (r.action, r.to, r.must_complete_to, r.alert_kinds) == (BetAction.CALL, 1_000, None, ())
+    counted = rule(facing(1_000), B, ChipAction(0.0, seat=1, pushes=((500, 100),)))
+    assert AlertKind.UNDERCALL in counted.alert_kinds
+
+
+def test_no_chip_value_read_facing_a_bet_is_a_call():
+    r = rule(facing(1_000), B, tops(1, 0, 0))
+    assert (r.action, r.to, r.alert_kinds) == (BetAction.CALL, 1_000, ())
+    assert "no chip value read" in r.explanation
+
+
+def test_several_stacks_whose_top_chips_alone_make_a_full_raise_are_a_raise_to_at_least_that():
+    r = rule(facing(1_000), B, tops(1, 1000, 1000, 500))
+    assert (r.action, r.to, r.must_complete_to, r.alert_kinds) == (BetAction.RAISE, 2_500, None, ())
+
+
+def test_opening_with_uncounted_chips_is_a_bet_of_at_least_the_minimum_without_an_under_raise():
+    r = rule(make_situation(), B, tops(1, 25))
+    assert (r.action, r.to, r.must_complete_to, r.alert_kinds) == (BetAction.BET, 200, None, ())
+    assert rule(make_situation(), B, tops(1, 500, 500)).to == 1_000
+
+
+def test_top_chips_worth_the_whole_stack_are_all_in():
+    r = rule(facing(1_000, stack=2_000), B, tops(1, 1000, 1000))
+    assert (r.action, r.all_in, r.to) == (BetAction.RAISE, True, 2_000)
+
+
+def test_a_chip_worth_more_than_the_seat_has_is_a_misread_not_an_all_in():
+    """From 16-pixel video a 500 chip can read as a 25,000 of the same edge colour."""
+    r = rule(facing(200, stack=20_000), B, tops(1, 25000))
+    assert (r.action, r.all_in, r.to) == (BetAction.CALL, False, 200)
+    assert "misread" in r.explanation
+    opening = rule(make_situation(stack=20_000), B, tops(1, 25000, 500))
+    assert (opening.action, opening.all_in, opening.to) == (BetAction.BET, False, 500)
+
+
+def test_a_declared_raise_with_uncounted_chips_is_at_least_the_minimum_raise():
+    r = rule(facing(1_000), B, tops(1, 500), say(1, "raise"))
+    assert (r.action, r.to, r.must_complete_to) == (BetAction.RAISE, 2_000, None)
+    assert AlertKind.UNDER_RAISE not in r.alert_kinds
+
+
+def test_a_string_bet_is_still_judged_from_the_motions_the_camera_saw():
+    action = replace(tops(1, 500), pushes=((500,), (500,)), returned_to_stack=True)
+    r = rule(facing(1_000), B, action)
+    assert AlertKind.STRING_BET in r.alert_kinds
+
+
+TABLE = setup()  # seats 1..6, blinds 100-200, button 6: pre-flop seat 3 acts first
+
+
+@pytest.mark.parametrize("counted", [False, True])
+def test_a_hand_bet_in_stacks_seen_from_overhead_plays_on_in_turn(counted: bool):
+    """Seat 3 raises to 1,200 in three stacks, seat 4 calls in two, seats 1 and 2 call in one each;
+    from overhead each stack shows its top chip. Not counted, every seat acted in turn and the flop
+    comes after a complete round: no alert. Taken as counted, the same top chips are short calls."""
+    seen = [
+        (3, (500, 500, 100, 100)),  # 1,200 in stacks of 500, 500 and 2 x 100 (tops 500, 500, 100, 100)
+        (4, (500, 100)),
+        (1, (500,)),
+        (2, (0,)),  # a colour the reader could not tell
+    ]
+
+    def push(seat: int, stacks: tuple[int, ...]) -> ChipAction:
+        action = tops(seat, *stacks)
+        return action if not counted else replace(action, counted=True, pushes=action.pushes or ((25,),))
+
+    preflop = [
+        push(3, seen[0][1]),
+        push(4, seen[1][1]),
+        fold(5),
+        fold(6),
+        push(1, seen[2][1]),
+        push(2, seen[3][1]),
+    ]
+    record = judge(TABLE, B, deal(TABLE), preflop, flop(), checks(TABLE, live=(1, 2, 3, 4)))
+    if counted:
+        assert AlertKind.UNDERCALL in kinds(record)
+        return
+    assert kinds(record) == []
+    calls = [r for r in record.rulings if r.action is BetAction.CALL]
+    assert [r.seat for r in calls] == [4, 1, 2]
+    assert [r.seat for r in record.rulings if r.action is BetAction.CHECK] == [1, 2, 3, 4]
+
+
+def test_a_hand_put_down_on_its_own_bet_facing_a_bet_added_chips_the_camera_could_not_see():
+    """Heads-up, the small blind completes with a 100 chip set on its 100 blind: from overhead the
+    stack looks the same, and the hand's visit looks like a tap. Facing the big blind it is a call;
+    the big blind's own tap on its blind, not facing a bet, stays a check."""
+    table = setup(seats=(1, 2), button=1)  # seat 1: button and small blind, acts first pre-flop
+    record = judge(
+        table,
+        B,
+        deal(table),
+        [TableTap(0.0, seat=1, over_own_chips=True), TableTap(0.0, seat=2, over_own_chips=True)],
+    )
+    assert kinds(record) == []
+    assert [(r.seat, r.action) for r in record.rulings] == [(1, BetAction.CALL), (2, BetAction.CHECK)]
+    plain = judge(table, B, deal(table), [TableTap(0.0, seat=1)])
+    assert AlertKind.INVALID_DECLARATION in kinds(plain)
