@@ -342,7 +342,9 @@ def _declared(
     new = [c for push in pushes for c in push]
     physical = _put_out(sit, chips)
     if what is DeclarationKind.FOLD:
-        if not sit.facing_bet:
+        if not sit.facing_bet and sit.amounts_uncertain:
+            d.notes.append("chips not counted on this street: the bet faced may have been larger")
+        elif not sit.facing_bet:
             d.cite(
                 "fold_not_facing_bet_binding",
                 "fold when not facing a bet: binding",

@@ -112,12 +112,14 @@ class HandJudge:
         self.declared: dict[int, tuple[Declaration | None, Pending]] = {}  # said in turn, settled by chips
         # settled by a declaration; the gesture that goes with it (its chips, a tap) is still to come
         self.awaiting: dict[int, tuple[Ruling, Street]] = {}
+        self.uncounted_streets: set[Street] = set()  # streets where chips the camera could not count went in
         self.out_of_turn: dict[int, _OutOfTurn] = {}
         self.dead: dict[int, str] = {}  # seat -> the profile topic that killed it; folded in its turn
         self.absent: set[int] = {s.seat for s in setup.seats if not s.present}
         self.clock: Clock | None = None
         self.actions_in_turn: list[bool] = []  # True when the action put chips in
         self.last_ruling: Ruling | None = None
+        self.last_ruling_street: Street | None = None  # the street it was made on
         self.stopped = False  # a misdeal stopped the hand
         self.ended = False
         self.now = 0.0
@@ -195,6 +197,13 @@ class HandJudge:
             return
         self._act(ev, out)
 
+    def _acted_last(self, seat: int) -> bool:
+        """Whether the seat made the hand's latest ruling, on the street being bet now."""
+        last = self.last_ruling
+        return (
+            last is not None and last.seat == seat and self.last_ruling_street is self.hand.street_of_action
+        )
+
     def _facing_bet(self, seat: int) -> bool:
         return self.hand.betting_open and self.hand.actor == seat and self.hand.situation(seat).facing_bet
 
@@ -260,6 +269,8 @@ class HandJudge:
             )
         if not self.hand.betting_open or seat not in self._live():
             return
+        if self.hand.actor != seat and chips is not None and not chips.counted and self._acted_last(seat):
+            return  # more chips from the seat that just acted, nobody since: one action the camera saw twice
         if self.hand.actor != seat:
             self._act_out_of_turn(seat, ev, out)
             return
@@ -273,6 +284,10 @@ class HandJudge:
         earlier, pending = self.declared.pop(seat, (None, None))
         sit = self.hand.situation(seat, self.in_front.get(seat, ()))
         sit = self._limits(with_declaration_limits(sit, pending))
+        if self.hand.street_of_action in self.uncounted_streets:
+            sit = replace(sit, amounts_uncertain=True)
+        if chips is not None and not chips.counted:
+            self.uncounted_streets.add(self.hand.street_of_action)
         verdict = judge(sit, self.profile, chips, said or earlier)
         if isinstance(verdict, Pending):  # a declaration that settles nothing until its chips arrive
             self.declared[seat] = (said or earlier, verdict)
@@ -297,6 +312,7 @@ class HandJudge:
         clock); such actions are not actions in turn for substantial action."""
         hand, seat = self.hand, ruling.seat
         ruling = replace(ruling, t=t)
+        self.last_ruling_street = hand.street_of_action
         if ruling.action is BetAction.FOLD:
             hand.fold(seat)
         elif ruling.action in (BetAction.CHECK, BetAction.CALL) or not hand.can_raise():

@@ -144,3 +144,24 @@ def test_a_hand_put_down_on_its_own_bet_facing_a_bet_added_chips_the_camera_coul
     assert [(r.seat, r.action) for r in record.rulings] == [(1, BetAction.CALL), (2, BetAction.CHECK)]
     plain = judge(table, B, deal(table), [TableTap(0.0, seat=1)])
     assert AlertKind.INVALID_DECLARATION in kinds(plain)
+
+
+def test_a_fold_on_a_street_of_uncounted_chips_is_not_called_a_fold_facing_no_bet():
+    """Seat 3's two stacks read as nothing: taken as a call, the big blind seems to face no bet. Its
+    fold says otherwise (seat 3 had raised), so no non-standard-fold alert; with counted chips it is one."""
+    preflop = [tops(3, 0, 0), fold(4), fold(5), fold(6), fold(1), fold(2)]
+    record = judge(TABLE, B, deal(TABLE), preflop)
+    assert kinds(record) == []
+    assert "may have been larger" in record.rulings[-1].explanation
+    limped = [ChipAction(0.0, seat=3, pushes=((200,),)), fold(4), fold(5), fold(6), fold(1), fold(2)]
+    assert AlertKind.NON_STANDARD_FOLD in kinds(judge(TABLE, B, deal(TABLE), limped))
+
+
+def test_more_uncounted_chips_from_the_seat_that_just_acted_are_the_same_action():
+    """A push in two motions the camera saw as two visits: the second, before anyone else acted, is
+    not an action out of turn. Once another seat has acted, it is."""
+    twice = [tops(3, 100), tops(3, 500), fold(4)]
+    record = judge(TABLE, B, deal(TABLE), twice)
+    assert kinds(record) == [] and [r.seat for r in record.rulings] == [3, 4]
+    later = [tops(3, 100), fold(4), tops(3, 500)]
+    assert AlertKind.OUT_OF_TURN in kinds(judge(TABLE, B, deal(TABLE), later))
