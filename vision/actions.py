@@ -154,6 +154,7 @@ class ActionAnalyzer:
             if visit is None:
                 visit = self.visits[seat] = Visit(seat, t, t, bets, {o.track: o.value for o in in_bet})
                 visit.had_cards = self.has_cards.get(seat, False)
+                visit.bet_boxes = [o.box for o in scene.in_place(f"seat{seat}_bet", "chip")]  # tracked or not
             visit.last_seen = t
             zone = self.geo.by_name.get(h.place)
             kind = zone.kind.value if zone is not None and zone.seat == seat else ""
@@ -182,7 +183,7 @@ class ActionAnalyzer:
         self.visit_ended[visit.seat] = t
         if not self.in_hand:
             return
-        if visit.pushes or visit.items or visit.unread:
+        if visit.pushes or visit.items or visit.unread or self.pushes.landed_untracked(visit):
             pushes, prior, pulled = self.pushes.prior_chips(visit)
             out.append(
                 ChipAction(

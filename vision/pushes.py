@@ -37,6 +37,7 @@ SIGHTING_IOU = 0.5  # a new chip track over this much of an untracked chip box s
 CARRIED_SHIFT = 0.3  # a counted chip moving this many box sides while the hand is there was still held
 STILL_SHIFT = 0.15  # ... and it lies still again once a detector call moves it less than this
 CARRIED_REST_S = 0.2  # it is released when it has lain still this long
+UNCONFIRMED_HELD_S = 0.1  # an untracked chip box seen this long (two detector calls) is a chip
 
 
 def denominations(value: int, top: int, chips: ChipSet) -> tuple[int, ...]:
@@ -110,6 +111,7 @@ class Visit:
     last_seen: float
     bet_tracks_at_start: frozenset[int]
     bet_values: dict[int, int]  # value of each earlier-bet stack, raised as chips land on it
+    bet_boxes: list[Box] = field(default_factory=list)  # boxes of the earlier-bet stacks at the start
     pushes: list[tuple[int, ...]] = field(default_factory=list)
     pushed_tracks: set[int] = field(default_factory=set)
     pushed_boxes: dict[int, tuple[Box, int]] = field(default_factory=dict)  # pushed track -> box, value
@@ -192,8 +194,9 @@ class PushCounter:
             landed = min(landed, since)
         for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
             before = visit.bet_values.get(o.track)
-            if before is not None and o.value > before:  # chips put on top of the earlier bet
-                chips += denominations(o.value - before, self.top_value(o), self.chips)
+            if before is not None and o.value > before:
+                if before > 0:  # chips put on top of the earlier bet (from unread to read is a reading)
+                    chips += denominations(o.value - before, self.top_value(o), self.chips)
                 visit.bet_values[o.track] = o.value
         for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector"):
             if o.track >= 0 and o.track not in self.items_pushed:  # a protector pushed out as a bet
@@ -249,13 +252,29 @@ class PushCounter:
         bet zone (a track is confirmed a detector call or two after the chip shows): a push's landing
         time is its chips' first sighting, not the tracker's confirmation."""
         kept: list[Sighting] = []
-        for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
-            if o.track < 0:
+        zone = scene.in_place(f"seat{visit.seat}_bet", "chip")
+        # a box over a tracked stack, or over the earlier bet, is that stack boxed again
+        known = [o.box for o in zone if o.track >= 0] + visit.bet_boxes
+        for o in zone:
+            if o.track < 0 and not any(_iou(o.box, b) >= SIGHTING_IOU for b in known):
                 earlier = _overlapping(o.box, visit.unconfirmed)
                 kept.append((o.box, earlier[1] if earlier else scene.t, scene.t))
         # one not seen this time is kept a moment: the detector misses a chip now and then
         recent = [u for u in visit.unconfirmed if scene.t - u[2] <= ONE_MOTION]
         visit.unconfirmed = kept + [u for u in recent if _overlapping(u[0], kept) is None]
+
+    @staticmethod
+    def landed_untracked(visit: Visit) -> bool:
+        """Whether chips were seen landing in the bet zone that the tracker had not confirmed when the
+        visit ended (a track is confirmed a detector call or two after a chip shows, and the hand may
+        be back at the rail by then): boxes seen for ``UNCONFIRMED_HELD_S``. If so the visit's pushes
+        are marked unread, landed when first seen."""
+        held = [u for u in visit.unconfirmed if u[2] - u[1] >= UNCONFIRMED_HELD_S - 1e-6]
+        if not held:
+            return False
+        visit.unread = True
+        visit.release_t = visit.release_t or min(u[1] for u in held)
+        return True
 
     @staticmethod
     def _first_sighting(o: SeenObject, visit: Visit, t: float) -> float:

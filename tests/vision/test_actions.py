@@ -556,3 +556,58 @@ def test_a_tap_on_the_seats_own_bet_says_so(geometry: TableGeometry, earlier_bet
     table.show(1.0, *cards, *blind)
     [tap] = [e for e in table.events if isinstance(e, TableTap)]
     assert (tap.seat, tap.over_own_chips) == (2, earlier_bet)
+
+
+def test_an_earlier_bet_read_for_the_first_time_during_a_visit_is_no_push(geometry: TableGeometry) -> None:
+    """The blind's stack went unread until the hand came near; then its colour read. That is a
+    reading, not chips set on top of the bet (which, read before and after, would be)."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    unread = thing(g, 60, "chip", "seat2_bet", label="unknown", value=0)
+    read = thing(g, 60, "chip", "seat2_bet", label="purple", value=500)
+    hand = thing(g, 7, "hand", "seat2_bet")
+    table.show(1.0, *cards, unread)
+    table.show(0.3, *cards, unread, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, unread, hand)
+    table.show(0.3, *cards, read, hand)
+    table.show(1.0, *cards, read)
+    assert not any(isinstance(e, ChipAction) for e in table.events)
+    [tap] = [e for e in table.events if isinstance(e, TableTap)]
+    assert tap.over_own_chips
+
+
+def test_chips_the_tracker_had_not_confirmed_when_the_hand_withdrew_were_still_pushed(
+    geometry: TableGeometry,
+) -> None:
+    """A chip box seen over several detector calls while the hand let go, but not yet a track when the
+    hand was back at the rail: the seat bet (uncounted), it did not tap."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    hand = thing(g, 7, "hand", "seat2_bet")
+    untracked = thing(g, -1, "chip", "seat2_bet", label="unknown", value=0)
+    table.show(1.0, *cards)
+    table.show(0.3, *cards, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, hand)
+    table.show(0.3, *cards, hand, untracked)
+    table.show(0.3, *cards, untracked, rail_hand(g, 7, 2))
+    assert not any(isinstance(e, TableTap) for e in table.events)
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    assert (action.seat, action.counted) == (2, False)
+    assert 1.55 <= action.t <= 1.75
+
+
+def test_a_flicker_of_an_untracked_chip_box_is_no_push(geometry: TableGeometry) -> None:
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    hand = thing(g, 7, "hand", "seat2_bet")
+    table.show(1.0, *cards)
+    table.show(0.3, *cards, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, hand)
+    table.show(STEP, *cards, hand, thing(g, -1, "chip", "seat2_bet", label="unknown", value=0))
+    table.show(0.3, *cards, hand)
+    table.show(0.3, *cards, rail_hand(g, 7, 2))
+    assert not any(isinstance(e, ChipAction) for e in table.events)
+    assert sum(isinstance(e, TableTap) for e in table.events) == 1
