@@ -78,7 +78,7 @@ class ActionAnalyzer:
         self.turn = turn
         self.hold, self.leave = hold, leave
         self.hands = HandOwners(geometry)  # whose hand each one in view is
-        self.pushes = PushCounter(chips)  # what each visit pushed into its seat's bet zone
+        self.pushes = PushCounter(chips, stacks_counted)  # what each visit pushed into its seat's bet zone
         self.visits: dict[int, Visit] = {}
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
@@ -183,7 +183,8 @@ class ActionAnalyzer:
         self.visit_ended[visit.seat] = t
         if not self.in_hand:
             return
-        if visit.pushes or visit.items or visit.unread or self.pushes.landed_untracked(visit):
+        landed = visit.pushes or visit.items or visit.unread
+        if landed or self.pushes.landed_untracked(visit) or self.pushes.topped(visit):
             pushes, prior, pulled = self.pushes.prior_chips(visit)
             out.append(
                 ChipAction(

@@ -136,8 +136,11 @@ class Visit:
 class PushCounter:
     """Counts the pushes of each ``Visit`` it is given, scene by scene, in one house chip set."""
 
-    def __init__(self, chips: ChipSet) -> None:
+    def __init__(self, chips: ChipSet, stacks_counted: bool = True) -> None:
         self.chips = chips
+        # chip values are whole stacks' (the simulator's boxes) or top chips' (a camera's): a top chip
+        # read differently while a hand covers it is no chips added, so that waits for the visit's end
+        self.stacks_counted = stacks_counted
         self.items_pushed: set[int] = set()  # protector tracks already counted as pushed this hand
 
     def new_hand(self) -> None:
@@ -192,7 +195,7 @@ class PushCounter:
             visit.counted[o.track] = self.chips_of(o)
             chips += visit.counted[o.track]
             landed = min(landed, since)
-        for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
+        for o in scene.in_place(f"seat{visit.seat}_bet", "chip") if self.stacks_counted else ():
             before = visit.bet_values.get(o.track)
             if before is not None and o.value > before:
                 if before > 0:  # chips put on top of the earlier bet (from unread to read is a reading)
@@ -262,6 +265,18 @@ class PushCounter:
         # one not seen this time is kept a moment: the detector misses a chip now and then
         recent = [u for u in visit.unconfirmed if scene.t - u[2] <= ONE_MOTION]
         visit.unconfirmed = kept + [u for u in recent if _overlapping(u[0], kept) is None]
+
+    def topped(self, visit: Visit) -> bool:
+        """Top chips only: whether an earlier-bet stack ends the visit under a chip of a higher value
+        than it began with (both read): chips were put on it, how many unknown. If so the visit's
+        pushes are marked unread."""
+        if self.stacks_counted:
+            return False
+        raised = any(0 < v < visit.bet_now.get(track, 0) for track, v in visit.bet_values.items())
+        if raised:
+            visit.unread = True
+            visit.release_t = visit.release_t or visit.last_seen
+        return raised
 
     @staticmethod
     def landed_untracked(visit: Visit) -> bool:

@@ -611,3 +611,33 @@ def test_a_flicker_of_an_untracked_chip_box_is_no_push(geometry: TableGeometry) 
     table.show(0.3, *cards, rail_hand(g, 7, 2))
     assert not any(isinstance(e, ChipAction) for e in table.events)
     assert sum(isinstance(e, TableTap) for e in table.events) == 1
+
+
+@pytest.mark.parametrize(("under_the_hand", "after"), [("blue", "unknown"), ("blue", "purple")])
+def test_from_overhead_an_earlier_bet_is_judged_topped_by_its_top_chip_once_the_hand_is_gone(
+    geometry: TableGeometry, under_the_hand: str, after: str
+) -> None:
+    """Top chips only (a camera): the blind's 100 chip misread as a 25,000 while the hand covers it
+    is no 24,900 put on top. A 500 on top that still shows once the hand is gone is chips added,
+    how many unknown: an uncounted chip action."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    values = {"black": 100, "blue": 25000, "purple": 500, "unknown": 0}
+
+    def blind(label: str) -> SeenObject:
+        return thing(g, 60, "chip", "seat2_bet", label=label, value=values[label])
+
+    hand = thing(g, 7, "hand", "seat2_bet")
+    table.show(1.0, *cards, blind("black"))
+    table.show(0.3, *cards, blind("black"), rail_hand(g, 7, 2))
+    table.show(0.1, *cards, blind("black"), hand)
+    table.show(0.3, *cards, blind(under_the_hand), hand)
+    table.show(0.3, *cards, blind(after), rail_hand(g, 7, 2))
+    table.show(1.0, *cards, blind(after))
+    actions = [e for e in table.events if isinstance(e, ChipAction)]
+    taps = [e for e in table.events if isinstance(e, TableTap)]
+    if after == "unknown":
+        assert actions == [] and len(taps) == 1 and taps[0].over_own_chips
+    else:
+        assert taps == [] and [(a.seat, a.pushes, a.counted) for a in actions] == [(2, (), False)]
