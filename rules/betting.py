@@ -8,7 +8,9 @@ raise to X / fold, what must be completed, what is returned, the rules it rests 
 The order of reasoning follows the rulebooks: verbal-vs-chips precedence, string bets, then the
 declaration, else the silent-chip rules (prior-bet chips, the single oversized chip, the multi-chip
 "every chip needed" test, the 50% raise standard, undercalls), then the limits (minimum raise,
-all-in, pot limit, re-opening).
+all-in, pot limit, re-opening). Chips the camera saw land but could not count (``ChipAction.counted``
+False: an overhead camera sees only each stack's top chip) skip the silent-chip rules, which need the
+amount: the seat acted, a call or a bet (``_uncounted``).
 """
 
 from __future__ import annotations

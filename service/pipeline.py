@@ -11,7 +11,10 @@ tracking and the rest follow on the caller's thread, in frame order, once a fram
 in. ``process`` then returns what frames a few frames back raised, in frame order, and ``close``
 finishes every frame still waiting. The outputs are the same either way. Perception is
 a callable ``Frame -> Detections``: ``ModelPerception`` (the ONNX models) in production, the simulator's own
-boxes (``datasets.sim.oracle``) when the analyzers are scored apart from the detector.
+boxes (``datasets.sim.oracle``) when the analyzers are scored apart from the detector. Two optional
+attributes say more: ``counts_stacks`` (False: a chip's value is its top chip's, so chip actions are
+marked not counted) and ``takes_regions`` (True: a call may be given the moving part of the frame to
+look at, ``detector.region_share``; `vision.regions`).
 """
 
 from __future__ import annotations
