@@ -1,0 +1,68 @@
+"""Hand-made scene sequences over the demo table's zones, for the temporal analyzers' tests: objects
+sitting at a zone's centre, a hand back on the rail, the two hole cards of each seat, and ``Table``,
+which plays scenes at 10 a second (the detector rate) and keeps the events that come out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from vision.actions import ActionAnalyzer
+from vision.camera_config import load_camera_config
+from vision.chipset import TOURNAMENT
+from vision.events import CardsDealt, Event
+from vision.table import RAIL, SeenObject, TableGeometry, TableScene
+
+CONFIG = Path(__file__).resolve().parents[2] / "camera_configs" / "demo_overhead.yaml"
+STEP = 0.1  # seconds between scenes
+
+
+def demo_geometry() -> TableGeometry:
+    """The demo overhead camera's table zones."""
+    config = load_camera_config(CONFIG)
+    return TableGeometry(config, config.width, config.height)
+
+
+def thing(geo: TableGeometry, track: int, cls: str, place: str, **kw: object) -> SeenObject:
+    """An object of ``cls`` sitting at the centre of zone ``place`` (a 20 px box)."""
+    x, y = geo.by_name[place].centre
+    zone = geo.by_name[place]
+    return SeenObject(track, cls, (x - 10, y - 10, x + 10, y + 10), place, zone.seat, **kw)  # type: ignore[arg-type]
+
+
+def rail_hand(geo: TableGeometry, track: int, seat: int) -> SeenObject:
+    x, y = geo.by_name[f"seat{seat}_stack"].centre
+    return SeenObject(track, "hand", (x - 25, y - 25, x + 25, y + 25), RAIL, seat)
+
+
+class Table:
+    """Plays scenes: each ``show`` holds the listed objects for ``seconds``."""
+
+    def __init__(self, geo: TableGeometry, turn: int | None = None, stacks_counted: bool = True) -> None:
+        self.geo = geo
+        self.turn = turn
+        self.analyzer = ActionAnalyzer(geo, TOURNAMENT, turn=lambda: self.turn, stacks_counted=stacks_counted)
+        self.t = 0.0
+        self.frame = 0
+        self.events: list[Event] = []
+
+    def show(self, seconds: float, *objects: SeenObject) -> None:
+        for _ in range(round(seconds / STEP)):
+            self.events += self.analyzer.update(TableScene(self.frame, self.t, tuple(objects)))
+            self.t += STEP
+            self.frame += 1
+
+    def cards_dealt_to(self, *seats: int) -> dict[int, int]:
+        """How many cards the deal events gave each of ``seats``."""
+        dealt = [e for e in self.events if isinstance(e, CardsDealt)]
+        return {s: sum(e.count for e in dealt if e.seat == s) for s in seats}
+
+    def kinds(self) -> list[str]:
+        return [type(e).__name__ for e in self.events]
+
+
+def dealt(geo: TableGeometry, seats: tuple[int, ...] = (1, 2)) -> list[SeenObject]:
+    cards = []
+    for i, seat in enumerate(seats):
+        cards += [thing(geo, 100 + 2 * i, "card_down", f"seat{seat}_cards")]
+        cards += [thing(geo, 101 + 2 * i, "card_down", f"seat{seat}_cards")]
+    return cards
