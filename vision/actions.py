@@ -183,8 +183,8 @@ class ActionAnalyzer:
         self.visit_ended[visit.seat] = t
         if not self.in_hand:
             return
-        landed = visit.pushes or visit.items or visit.unread
-        if landed or self.pushes.landed_untracked(visit) or self.pushes.topped(visit):
+        self.pushes.settle(visit)
+        if visit.pushes or visit.items or visit.unread:
             pushes, prior, pulled = self.pushes.prior_chips(visit)
             out.append(
                 ChipAction(

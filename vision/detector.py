@@ -151,8 +151,7 @@ class OnnxDetector:
                 frame, (nw, nh), interpolation=cv2.INTER_LINEAR
             )
             boxes.append(Letterbox(s, (left, top), (h, w)))
-        tensor = batch[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
-        return np.ascontiguousarray(tensor), boxes
+        return _tensor(batch), boxes
 
     def infer(self, tensor: np.ndarray) -> np.ndarray:
         """(b, 3, h, w) -> (b, max_det, 6): x1, y1, x2, y2, score, class in input pixels."""
@@ -204,15 +203,10 @@ class OnnxDetector:
         batch[0, :nh, :nw] = cv2.resize(
             frame[y0 : y0 + ch, x0 : x0 + cw], (nw, nh), interpolation=cv2.INTER_LINEAR
         )
-        tensor = np.ascontiguousarray(batch[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
-        rows = self.infer(tensor)[0]
-        rows = rows[rows[:, 4] >= self.conf]
-        xyxy = rows[:, :4].copy()
-        xyxy[:, [0, 2]] = (xyxy[:, [0, 2]] * cw / nw + x0).clip(x0, x0 + cw)
-        xyxy[:, [1, 3]] = (xyxy[:, [1, 3]] * ch / nh + y0).clip(y0, y0 + ch)
-        found = Detections(
-            xyxy.astype(np.float32), rows[:, 4].astype(np.float32), rows[:, 5].astype(np.int32), self.names
-        )
+        # the part sits at the input's top left, as a letterbox would; its boxes move back to the frame
+        (found,) = self.postprocess(self.infer(_tensor(batch)), [Letterbox(nw / cw, (0, 0), (ch, cw))])
+        found.xyxy[:, [0, 2]] += x0
+        found.xyxy[:, [1, 3]] += y0
         return found, np.array([x0, y0, x0 + cw, y0 + ch], np.float32)
 
     def __call__(self, frames: np.ndarray | list[np.ndarray]) -> list[Detections]:
@@ -231,3 +225,8 @@ class OnnxDetector:
             (t3 - t2) * 1e3,
         )
         return results
+
+
+def _tensor(batch: np.ndarray) -> np.ndarray:
+    """(b, h, w, 3) BGR uint8 -> (b, 3, h, w) float32 RGB 0..1, contiguous."""
+    return np.ascontiguousarray(batch[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0)

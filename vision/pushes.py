@@ -100,6 +100,12 @@ def _take_out(visit: Visit, chips: tuple[int, ...]) -> None:
         return
 
 
+def _mark_unread(visit: Visit, landed: float) -> None:
+    """Chips landed that add no value to the pushes: the visit's chip action is not counted."""
+    visit.unread = True
+    visit.release_t = visit.release_t or landed
+
+
 def _join_last(visit: Visit, chips: list[int]) -> None:
     visit.pushes[-1] = tuple(sorted((*visit.pushes[-1], *chips), reverse=True))
 
@@ -189,18 +195,18 @@ class PushCounter:
             chips += visit.counted[o.track]
             landed = min(landed, self._first_sighting(o, visit, scene.t))
             if not visit.counted[o.track]:  # landed, value unread
-                visit.unread = True
-                visit.release_t = visit.release_t or landed
+                _mark_unread(visit, landed)
         for o, since in self._carried(scene, visit):  # chips the hand had still held, let go now
             visit.counted[o.track] = self.chips_of(o)
             chips += visit.counted[o.track]
             landed = min(landed, since)
-        for o in scene.in_place(f"seat{visit.seat}_bet", "chip") if self.stacks_counted else ():
-            before = visit.bet_values.get(o.track)
-            if before is not None and o.value > before:
-                if before > 0:  # chips put on top of the earlier bet (from unread to read is a reading)
-                    chips += denominations(o.value - before, self.top_value(o), self.chips)
-                visit.bet_values[o.track] = o.value
+        if self.stacks_counted:  # whole-stack values: an earlier-bet stack worth more had chips put on
+            for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
+                before = visit.bet_values.get(o.track)
+                if before is not None and o.value > before:
+                    if before > 0:  # (from unread to read is a reading, not chips)
+                        chips += denominations(o.value - before, self.top_value(o), self.chips)
+                    visit.bet_values[o.track] = o.value
         for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector"):
             if o.track >= 0 and o.track not in self.items_pushed:  # a protector pushed out as a bet
                 self.items_pushed.add(o.track)
@@ -266,30 +272,22 @@ class PushCounter:
         recent = [u for u in visit.unconfirmed if scene.t - u[2] <= ONE_MOTION]
         visit.unconfirmed = kept + [u for u in recent if _overlapping(u[0], kept) is None]
 
-    def topped(self, visit: Visit) -> bool:
-        """Top chips only: whether an earlier-bet stack ends the visit under a chip of a higher value
-        than it began with (both read): chips were put on it, how many unknown. If so the visit's
-        pushes are marked unread."""
-        if self.stacks_counted:
-            return False
-        raised = any(0 < v < visit.bet_now.get(track, 0) for track, v in visit.bet_values.items())
-        if raised:
-            visit.unread = True
-            visit.release_t = visit.release_t or visit.last_seen
-        return raised
-
-    @staticmethod
-    def landed_untracked(visit: Visit) -> bool:
-        """Whether chips were seen landing in the bet zone that the tracker had not confirmed when the
-        visit ended (a track is confirmed a detector call or two after a chip shows, and the hand may
-        be back at the rail by then): boxes seen for ``UNCONFIRMED_HELD_S``. If so the visit's pushes
-        are marked unread, landed when first seen."""
+    def settle(self, visit: Visit) -> None:
+        """At the visit's end, for a visit that counted nothing: what landed that the scenes did not
+        show as a push. Chip boxes seen for ``UNCONFIRMED_HELD_S`` that the tracker had not confirmed
+        yet (it confirms a track a detector call or two after a chip shows, and the hand may be back at
+        the rail by then); or, top chips only, an earlier-bet stack now under a higher chip than it
+        began with, both read (chips put on it, how many unknown; read once the hand is gone, as a chip
+        under a hand misreads). Either marks the pushes unread: an uncounted chip action."""
+        if visit.pushes or visit.items or visit.unread:
+            return
         held = [u for u in visit.unconfirmed if u[2] - u[1] >= UNCONFIRMED_HELD_S - 1e-6]
-        if not held:
-            return False
-        visit.unread = True
-        visit.release_t = visit.release_t or min(u[1] for u in held)
-        return True
+        if held:
+            _mark_unread(visit, min(u[1] for u in held))
+        elif not self.stacks_counted and any(
+            0 < v < visit.bet_now.get(track, 0) for track, v in visit.bet_values.items()
+        ):
+            _mark_unread(visit, visit.last_seen)
 
     @staticmethod
     def _first_sighting(o: SeenObject, visit: Visit, t: float) -> float:
