@@ -163,6 +163,12 @@ def _uncounted(d: _Draft, action: ChipAction, pushes: tuple[tuple[int, ...], ...
     if len(new) > 1 and at_least >= sit.min_raise_to and sit.may_raise:
         d.notes.append(f"stacks worth at least {at_least:,} facing {sit.current_bet:,}: a raise")
         return d.ruling(BetAction.RAISE, at_least)
+    if sit.uncounted_raise and sit.may_raise:
+        d.notes.append(
+            f"facing {sit.current_bet:,}: taken as a raise, at least the minimum, since the action that "
+            "followed fits a raise and not a call"
+        )
+        return d.ruling(BetAction.RAISE, max(at_least, sit.min_raise_to))
     d.notes.append(f"facing {sit.current_bet:,}: taken as a call")
     return d.ruling(BetAction.CALL, sit.current_bet)
 

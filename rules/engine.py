@@ -65,6 +65,9 @@ Output = Ruling | Alert
 _Action = ChipAction | Declaration | TableTap | Fold  # what a seat does to act
 
 _LEFT = "left_with_live_hand"  # the dead-hand reason that a return to the seat undoes
+# alerts that say the table did something the engine's picture of the betting does not allow
+_CONTRADICTIONS = frozenset({AlertKind.OUT_OF_TURN, AlertKind.PREMATURE_BOARD, AlertKind.INVALID_DECLARATION})
+REREAD_MAX = 4  # the street's latest uncounted calls a reread may turn into raises (2**4 replays at most)
 
 
 @dataclass(slots=True)
@@ -99,9 +102,16 @@ def _output_time(o: Output) -> float:
 class HandJudge:
     """Judges one hand under one house profile."""
 
-    def __init__(self, setup: HandSetup, profile: HouseProfile) -> None:
+    def __init__(
+        self, setup: HandSetup, profile: HouseProfile, raises: frozenset[tuple[int, float]] = frozenset()
+    ) -> None:
+        """``raises``: uncounted chip actions, by (seat, time), to read as raises rather than calls
+        (set by a reread, ``_reread``)."""
         self.setup = setup
         self.profile = profile
+        self.raises = raises
+        self.events: list[Event] = []  # everything processed, in order, for a reread
+        self.uncounted_calls: list[tuple[int, float, Street]] = []  # (seat, t, street) read as calls
         self.hand = HandState(setup)
         self.deal = DealMonitor(setup, profile)
         self.board = BoardMonitor(profile)
@@ -131,6 +141,14 @@ class HandJudge:
     # ----- the one entry point ---------------------------------------------------------------
 
     def process(self, ev: Event) -> list[Output]:
+        street = self.hand.street_of_action
+        out = self._process(ev)
+        self.events.append(ev)
+        if any(isinstance(o, Alert) and o.kind in _CONTRADICTIONS for o in out):
+            out = self._reread(street, out)
+        return out
+
+    def _process(self, ev: Event) -> list[Output]:
         out: list[Output] = []
         self.now = max(self.now, ev.t)
         if self.stopped:
@@ -284,11 +302,16 @@ class HandJudge:
         earlier, pending = self.declared.pop(seat, (None, None))
         sit = self.hand.situation(seat, self.in_front.get(seat, ()))
         sit = self._limits(with_declaration_limits(sit, pending))
-        if self.hand.street_of_action in self.uncounted_streets:
+        street = self.hand.street_of_action
+        if street in self.uncounted_streets:
             sit = replace(sit, amounts_uncertain=True)
         if chips is not None and not chips.counted:
-            self.uncounted_streets.add(self.hand.street_of_action)
+            self.uncounted_streets.add(street)
+            sit = replace(sit, uncounted_raise=(seat, ev.t) in self.raises)
         verdict = judge(sit, self.profile, chips, said or earlier)
+        if chips is not None and not chips.counted and isinstance(verdict, Ruling):
+            if verdict.action is BetAction.CALL and not said and not earlier:
+                self.uncounted_calls.append((seat, ev.t, street))
         if isinstance(verdict, Pending):  # a declaration that settles nothing until its chips arrive
             self.declared[seat] = (said or earlier, verdict)
             self._alert_from(verdict.alert_kinds, seat, verdict.explanation, "", verdict.citations, ev.t, out)
@@ -392,6 +415,40 @@ class HandJudge:
             if self.hand.actor != seat and not follows:
                 break  # acted on already: what is left belongs to no action
             _HANDLERS[type(e)](self, e, out)
+
+    # ----- chips the camera could not count: reading them again ---------------------------------
+
+    def _reread(self, street: Street, out: list[Output]) -> list[Output]:
+        """The latest event contradicts the betting as the engine has it (an action out of turn, a
+        board card before the betting is over, a declaration the bet does not allow). When the
+        street has uncounted chips read as calls, one of them may have been a raise the camera could
+        not count: the hand is replayed with each combination of them read as raises, and the
+        reading with the fewest contradictions is kept (ties keep the calls). Alerts already raised
+        stay raised; the rulings are those of the reading kept."""
+        calls = [(s, t) for s, t, st in self.uncounted_calls if st is street][-REREAD_MAX:]
+        if not calls:
+            return out
+        best, fewest = None, _contradictions(self.record.alerts)
+        for mask in range(1, 2 ** len(calls)):
+            raises = self.raises | {c for i, c in enumerate(calls) if mask >> i & 1}
+            replay = HandJudge(self.setup, self.profile, frozenset(raises))
+            replay_out: list[Output] = []
+            for ev in self.events:
+                replay_out = replay._process(ev)
+                replay.events.append(ev)
+            count = _contradictions(replay.record.alerts)
+            if count < fewest:
+                best, fewest, best_out = replay, count, replay_out
+        if best is None:
+            return out
+        raised = [a for a in self.record.alerts if not any(a is o for o in out)]
+        best.record.alerts = raised + [o for o in best_out if isinstance(o, Alert)]
+        # the earlier rulings the new reading changed come out again, revised
+        revised = [
+            r for r in best.record.rulings if r not in self.record.rulings and not any(r is o for o in best_out)
+        ]
+        self.__dict__.update(best.__dict__)
+        return [*revised, *best_out]
 
     # ----- bookkeeping -----------------------------------------------------------------------
 
@@ -526,6 +583,10 @@ _HANDLERS: dict[type[Event], Callable[[HandJudge, Any, list[Output]], None]] = {
     ClockCalled: HandJudge._on_clock,
     HandEnded: HandJudge._on_ended,
 }
+
+
+def _contradictions(alerts: Iterable[Alert]) -> int:
+    return sum(1 for a in alerts if a.kind in _CONTRADICTIONS)
 
 
 def judge_hand(setup: HandSetup, profile: HouseProfile, events: Iterable[Event]) -> HandRecord:

@@ -141,6 +141,9 @@ class Situation:
     # chips the camera could not count went in on this street: a bet there may have been larger, so
     # "not facing a bet" is not known for sure
     amounts_uncertain: bool = False
+    # uncounted chips facing a bet are read as a raise, not a call: what the table did next fits a
+    # raise (``HandJudge`` rereads a street when a call reading leads to a contradiction)
+    uncounted_raise: bool = False
 
     @property
     def facing_bet(self) -> bool:

@@ -349,11 +349,10 @@ class CameraPipeline:
         log = self.hands[-1]
         log.events.append(event)
         outputs = self.judge.process(event)
+        log.rulings = list(self.judge.record.rulings)  # the engine's reading (it may revise earlier ones)
         for o in outputs:
             if isinstance(o, Alert):
                 log.alerts.append(o)
-            else:
-                log.rulings.append(o)
             if self.on_output is not None:
                 self.on_output(o, log)
         if isinstance(event, HandEnded):

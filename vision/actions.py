@@ -153,7 +153,8 @@ class ActionAnalyzer:
             visit = self.visits.get(seat)
             if visit is None:
                 visit = self.visits[seat] = Visit(seat, t, t, bets, {o.track: o.value for o in in_bet})
-                visit.had_cards = self.has_cards.get(seat, False)
+                # a hand first seen over the cards hides them; cards held until a moment ago count
+                visit.had_cards = self.has_cards.get(seat, False) or self.holding[seat].value is True
                 visit.bet_boxes = [o.box for o in scene.in_place(f"seat{seat}_bet", "chip")]  # tracked or not
             visit.last_seen = t
             zone = self.geo.by_name.get(h.place)
@@ -184,7 +185,10 @@ class ActionAnalyzer:
         if not self.in_hand:
             return
         self.pushes.settle(visit)
-        if visit.pushes or visit.items or visit.unread:
+        # chips seen but never valued, while the seat's cards went with the hand: the cards carried
+        # over the bet zone to the muck, read as chips for a moment (a fold, not a bet)
+        carried_off = visit.had_cards and not self.has_cards.get(visit.seat, False)
+        if visit.pushes or visit.items or (visit.unread and not carried_off):
             pushes, prior, pulled = self.pushes.prior_chips(visit)
             out.append(
                 ChipAction(
@@ -245,7 +249,12 @@ class ActionAnalyzer:
             if change is not None:
                 new = int(change[1] or 0)  # type: ignore[call-overload]
                 most = self.most_cards.get(seat, 0) if self.in_hand else 0
-                if new > most:  # more than the seat ever held this hand (a hidden card coming back is not)
+                # once play is under way, a count rising under the seat's own hand is its cards spread
+                # or turned over, not a card dealt (a card pitched late arrives with the hand away)
+                own_hand = seat in self.visits or self.visit_ended.get(seat, -1e9) >= settled.since - 0.3
+                if new > most and self.in_hand and self.deal_over and own_hand:
+                    self.most_cards[seat] = new
+                elif new > most:  # more than the seat ever held this hand (a hidden card coming back is not)
                     if not self.in_hand:
                         self._start(settled.since, scene, out)
                     up = [o for o in cards if o.cls == "card_up"]

@@ -8,7 +8,7 @@ import pytest
 
 from rules.records import AlertKind, BetAction
 from tests.rules.betting_factories import make_situation, rule, say
-from tests.rules.hands import checks, deal, flop, fold, judge, kinds, setup
+from tests.rules.hands import actions_of, check, checks, deal, flop, fold, judge, kinds, rulings_of, setup
 from vision.events import ChipAction, TableTap
 
 B = "bluff_street"
@@ -165,3 +165,28 @@ def test_more_uncounted_chips_from_the_seat_that_just_acted_are_the_same_action(
     assert kinds(record) == [] and [r.seat for r in record.rulings] == [3, 4]
     later = [tops(3, 100), fold(4), tops(3, 500)]
     assert AlertKind.OUT_OF_TURN in kinds(judge(TABLE, B, deal(TABLE), later))
+
+
+def test_a_call_that_the_table_played_as_a_raise_is_read_again_as_one():
+    """Heads-up, the button raises in one stack: from overhead, one chip, taken as a call. The big
+    blind's push then faces no bet and is taken as a raise, so the button seems still to act when the
+    dealer deals the flop. The flop says the betting was over: read again, the button raised and the
+    big blind called. No premature-board alert, the revised rulings, and the big blind acts first on
+    the flop."""
+    table = setup(seats=(1, 2), button=1)  # seat 1: button and small blind, first to act pre-flop
+    record = judge(table, B, deal(table), [tops(1, 100), tops(2, 100)], flop(), [check(2), check(1)])
+    assert kinds(record) == []
+    assert actions_of(record, 1) == [BetAction.RAISE, BetAction.CHECK]
+    assert actions_of(record, 2) == [BetAction.CALL, BetAction.CHECK]
+    assert "fits a raise" in rulings_of(record, 1)[0].explanation
+
+
+def test_a_board_no_reading_of_the_uncounted_chips_explains_is_still_premature():
+    """Three-handed, seats 3 and 1 put chips in and the flop comes before the big blind (seat 2) acts.
+    Whether those chips were calls or raises, seat 2 still had to act: the alert stands, and the
+    rulings stay calls."""
+    table = setup(seats=(1, 2, 3))  # button 3: seat 3 first pre-flop, then 1, then the big blind 2
+    record = judge(table, B, deal(table), [tops(3, 100), tops(1, 100)], flop())
+    assert AlertKind.PREMATURE_BOARD in kinds(record)
+    assert [r.action for r in record.rulings] == [BetAction.CALL, BetAction.CALL]
+

@@ -13,6 +13,7 @@ from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
 from vision.actions import Settled
 from vision.events import (
     CardsDealt,
+    ChipAction,
     ChipsPulledIn,
     Fold,
     HandEnded,
@@ -308,3 +309,61 @@ def test_cards_thrown_in_near_the_muck_untracked_land_on_no_seat(geometry: Table
     table.show(0.1, *cards, near)
     table.show(1.0, *cards, thing(geometry, 130, "card_down", "muck"))
     assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
+
+
+def test_a_hand_first_seen_over_its_cards_can_still_tap(geometry: TableGeometry) -> None:
+    """The detector missed the arm coming in: the hand shows first over the seat's cards, hiding them.
+    Cards held until a moment before count as held, so the touch in front is a tap."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.2, *cards[:2], thing(g, 7, "hand", "seat2_cards"))  # seat 2's cards hidden under it
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(1.0, *cards)
+    assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
+
+
+def test_a_card_more_under_the_seats_own_hand_after_play_began_is_no_deal(geometry: TableGeometry) -> None:
+    """Once a seat has acted, a third card box at seat 1 while its own hand squares its cards is its two
+    cards seen apart, not a card dealt (which would make its hand dead); a card pitched there with
+    the hand away is a card dealt."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(0.5, *cards)
+    assert any(isinstance(e, TableTap) for e in table.events)  # play is under way
+    split = thing(g, 150, "card_down", "seat1_cards")
+    table.show(0.2, *cards, rail_hand(g, 8, 1))
+    table.show(0.6, *cards, split, thing(g, 8, "hand", "seat1_stack"))
+    table.show(0.2, *cards, split, rail_hand(g, 8, 1))
+    table.show(1.0, *cards, split)
+    assert table.cards_dealt_to(1) == {1: 2}
+    late = thing(g, 151, "card_down", "seat1_cards")
+    table.show(1.0, *cards, split, late)
+    assert table.cards_dealt_to(1) == {1: 3}
+
+
+def test_unread_chips_seen_as_the_hand_carries_its_cards_off_are_a_fold_not_a_bet(
+    geometry: TableGeometry,
+) -> None:
+    """Cards thrown over the bet zone read as a chip for a few detector calls: no value, never a
+    track. The seat's cards went with its hand, so this was a fold, not chips of unread value."""
+    g = geometry
+    table = Table(g, turn=1)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 1))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat1_cards"))
+    blur = thing(g, -1, "chip", "seat1_bet", label="unknown", value=0)
+    table.show(0.3, *cards[2:], thing(g, 7, "hand", "seat1_bet"), blur)
+    mucked = [thing(g, c.track, "card_down", "muck") for c in cards[:2]]
+    table.show(0.2, *mucked, *cards[2:], rail_hand(g, 7, 1))
+    table.show(1.5, *mucked, *cards[2:])
+    assert [e.seat for e in table.events if isinstance(e, Fold)] == [1]
+    assert not any(isinstance(e, ChipAction) for e in table.events)
