@@ -66,8 +66,15 @@ _Action = ChipAction | Declaration | TableTap | Fold  # what a seat does to act
 
 _LEFT = "left_with_live_hand"  # the dead-hand reason that a return to the seat undoes
 # alerts that say the table did something the engine's picture of the betting does not allow
-_CONTRADICTIONS = frozenset({AlertKind.OUT_OF_TURN, AlertKind.PREMATURE_BOARD, AlertKind.INVALID_DECLARATION})
-REREAD_MAX = 4  # the street's latest uncounted calls a reread may turn into raises (2**4 replays at most)
+_CONTRADICTIONS = frozenset(
+    {
+        AlertKind.OUT_OF_TURN,
+        AlertKind.PREMATURE_BOARD,
+        AlertKind.INVALID_DECLARATION,
+        AlertKind.NON_STANDARD_FOLD,
+    }
+)
+REREAD_MAX = 4  # the street's latest uncounted chips facing a bet that a reread reads again (16 readings)
 
 
 @dataclass(slots=True)
@@ -111,7 +118,8 @@ class HandJudge:
         self.profile = profile
         self.raises = raises
         self.events: list[Event] = []  # everything processed, in order, for a reread
-        self.uncounted_calls: list[tuple[int, float, Street]] = []  # (seat, t, street) read as calls
+        # uncounted chip actions that faced a bet, (seat, t, street): a call or a raise, as ``raises`` says
+        self.uncounted_facing: list[tuple[int, float, Street]] = []
         self.hand = HandState(setup)
         self.deal = DealMonitor(setup, profile)
         self.board = BoardMonitor(profile)
@@ -309,9 +317,8 @@ class HandJudge:
             self.uncounted_streets.add(street)
             sit = replace(sit, uncounted_raise=(seat, ev.t) in self.raises)
         verdict = judge(sit, self.profile, chips, said or earlier)
-        if chips is not None and not chips.counted and isinstance(verdict, Ruling):
-            if verdict.action is BetAction.CALL and not said and not earlier:
-                self.uncounted_calls.append((seat, ev.t, street))
+        if chips is not None and not chips.counted and sit.facing_bet and not (said or earlier):
+            self.uncounted_facing.append((seat, ev.t, street))
         if isinstance(verdict, Pending):  # a declaration that settles nothing until its chips arrive
             self.declared[seat] = (said or earlier, verdict)
             self._alert_from(verdict.alert_kinds, seat, verdict.explanation, "", verdict.citations, ev.t, out)
@@ -420,17 +427,20 @@ class HandJudge:
 
     def _reread(self, street: Street, out: list[Output]) -> list[Output]:
         """The latest event contradicts the betting as the engine has it (an action out of turn, a
-        board card before the betting is over, a declaration the bet does not allow). When the
-        street has uncounted chips read as calls, one of them may have been a raise the camera could
-        not count: the hand is replayed with each combination of them read as raises, and the
-        reading with the fewest contradictions is kept (ties keep the calls). Alerts already raised
-        stay raised; the rulings are those of the reading kept."""
-        calls = [(s, t) for s, t, st in self.uncounted_calls if st is street][-REREAD_MAX:]
-        if not calls:
+        board card before the betting is over, a declaration the bet does not allow, a fold facing
+        no bet). When the street has uncounted chips that faced a bet, each may have been a call or
+        a raise the camera could not count: the hand is replayed under every reading of them, and
+        the one with the fewest contradictions is kept (ties keep the current one). Alerts already
+        raised stay raised; the rulings are those of the reading kept."""
+        facing = [(s, t) for s, t, st in self.uncounted_facing if st is street][-REREAD_MAX:]
+        if not facing:
             return out
+        others = self.raises - set(facing)
         best, fewest = None, _contradictions(self.record.alerts)
-        for mask in range(1, 2 ** len(calls)):
-            raises = self.raises | {c for i, c in enumerate(calls) if mask >> i & 1}
+        for mask in range(2 ** len(facing)):
+            raises = others | {c for i, c in enumerate(facing) if mask >> i & 1}
+            if raises == self.raises:
+                continue  # the current reading
             replay = HandJudge(self.setup, self.profile, frozenset(raises))
             replay_out: list[Output] = []
             for ev in self.events:

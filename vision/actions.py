@@ -16,6 +16,8 @@ Two mechanisms carry almost all of it:
   zone between two); a visit that moved nothing, by the seat whose turn it is, is a tap (a check).
   Chips that landed but could not all be valued (a colour not read; or, from a camera, any stack,
   which shows only its top chip) make a chip action all the same, marked not counted: the seat acted.
+  A visit that took the seat's cards with it holds its chip action until the cards show again (it
+  was a push) or are seen folded (the cards, thrown over the bet zone, were read as chips).
 
 Whose hand each one is comes from ``vision.hands``; phones, drinks and protectors on the felt from
 ``vision.foreign``; seats left and returned to from ``vision.presence`` (the pipeline runs it beside
@@ -80,6 +82,7 @@ class ActionAnalyzer:
         self.hands = HandOwners(geometry)  # whose hand each one in view is
         self.pushes = PushCounter(chips, stacks_counted)  # what each visit pushed into its seat's bet zone
         self.visits: dict[int, Visit] = {}
+        self.held: dict[int, tuple[ChipAction, float]] = {}  # seat -> chip action held, since (``_release_held``)
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
         self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
@@ -117,6 +120,7 @@ class ActionAnalyzer:
         hands = self.hands.update(scene, visiting=self.visits)
         self._deal_and_cards(scene, out)
         self._visits(scene, hands, out)
+        self._release_held(scene.t, out)
         self._bets_and_pot(scene, out)
         self.objects.update(scene, out)
         self._out_of_view(scene, out)
@@ -185,23 +189,24 @@ class ActionAnalyzer:
         if not self.in_hand:
             return
         self.pushes.settle(visit)
-        # chips seen but never valued, while the seat's cards went with the hand: the cards carried
-        # over the bet zone to the muck, read as chips for a moment (a fold, not a bet)
-        carried_off = visit.had_cards and not self.has_cards.get(visit.seat, False)
-        if visit.pushes or visit.items or (visit.unread and not carried_off):
+        if visit.pushes or visit.items or visit.unread:
             pushes, prior, pulled = self.pushes.prior_chips(visit)
-            out.append(
-                ChipAction(
-                    visit.release_t,
-                    seat=visit.seat,
-                    pushes=pushes,
-                    returned_to_stack=visit.returned,
-                    prior=prior,
-                    prior_pulled_back=pulled,
-                    non_value_items=len(visit.items),
-                    counted=self.stacks_counted and not visit.unread,
-                )
+            action = ChipAction(
+                visit.release_t,
+                seat=visit.seat,
+                pushes=pushes,
+                returned_to_stack=visit.returned,
+                prior=prior,
+                prior_pulled_back=pulled,
+                non_value_items=len(visit.items),
+                counted=self.stacks_counted and not visit.unread,
             )
+            if visit.had_cards and not self.has_cards.get(visit.seat, False):
+                # the seat's cards went with the hand: thrown over the bet zone, cards read as chips
+                # for a moment look like a push. Held until the cards' fate is known (``_held``).
+                self.held[visit.seat] = (action, t)
+            else:
+                out.append(action)
         elif (
             visit.deepest in ("cards", "bet")
             and visit.reach_frames >= 2  # a tap rests a moment in front; a hand passing by does not
@@ -216,6 +221,17 @@ class ActionAnalyzer:
         ):
             on_bet = visit.deepest == "bet" and bool(visit.bet_tracks_at_start)
             out.append(TableTap(visit.deepest_t, seat=visit.seat, over_own_chips=on_bet))
+
+    def _release_held(self, t: float, out: list[Event]) -> None:
+        """A chip action held because the seat's cards left with the hand: dropped when the cards
+        prove to have been folded; reported (at its own time) when they show again at the seat, or once
+        they have been gone as long as a fold takes to be seen."""
+        for seat, (action, since) in list(self.held.items()):
+            if seat in self.folded:
+                del self.held[seat]
+            elif self.has_cards.get(seat, False) or t - since >= MUCK_WAIT + 0.3:
+                del self.held[seat]
+                out.append(action)
 
     def _put_down_during(self, visit: Visit) -> bool:
         """Whether an object (a protector, a phone) first appeared at the visit's seat while it lasted."""
@@ -451,4 +467,6 @@ class ActionAnalyzer:
         if change is not None and change[1] and self.in_hand:
             self.in_hand = False
             self.visits.clear()
+            out += [action for seat, (action, _) in self.held.items() if seat not in self.folded]
+            self.held.clear()
             out.append(HandEnded(self.table_clear.since))

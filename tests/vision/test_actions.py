@@ -367,3 +367,24 @@ def test_unread_chips_seen_as_the_hand_carries_its_cards_off_are_a_fold_not_a_be
     table.show(1.5, *mucked, *cards[2:])
     assert [e.seat for e in table.events if isinstance(e, Fold)] == [1]
     assert not any(isinstance(e, ChipAction) for e in table.events)
+
+
+def test_a_push_that_ends_with_the_cards_hidden_is_reported_once_they_show_again(
+    geometry: TableGeometry,
+) -> None:
+    """The hand is back on the rail but the seat's cards do not show for a few detector calls: the
+    push is held, then reported at its own time once they are seen again."""
+    g = geometry
+    table = Table(g, turn=1)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 1))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat1_bet"))
+    chip = thing(g, 60, "chip", "seat1_bet", value=500)
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat1_bet"), chip)
+    table.show(0.3, *cards[2:], chip, rail_hand(g, 7, 1))  # seat 1's cards missed for 0.3 s
+    assert not any(isinstance(e, ChipAction) for e in table.events)
+    table.show(1.0, *cards, chip)
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.seat == 1 and action.t < 2.0
+    assert not any(isinstance(e, Fold) for e in table.events)
