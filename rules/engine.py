@@ -150,6 +150,11 @@ class HandJudge:
 
     def process(self, ev: Event) -> list[Output]:
         street = self.hand.street_of_action
+        tap = self._tap_before_chips(ev)
+        if tap is not None:  # the chips of that visit showed only after the hand had gone
+            events = [e for e in self.events if e is not tap] + [ev]
+            replay, replay_out = self._replay(events, self.raises)
+            return self._adopt(replay, replay_out, [])
         out = self._process(ev)
         self.events.append(ev)
         if any(isinstance(o, Alert) and o.kind in _CONTRADICTIONS for o in out):
@@ -436,29 +441,48 @@ class HandJudge:
         if not facing:
             return out
         others = self.raises - set(facing)
-        best, fewest = None, _contradictions(self.record.alerts)
+        best, fewest, best_out = None, _contradictions(self.record.alerts), out
         for mask in range(2 ** len(facing)):
             raises = others | {c for i, c in enumerate(facing) if mask >> i & 1}
             if raises == self.raises:
                 continue  # the current reading
-            replay = HandJudge(self.setup, self.profile, frozenset(raises))
-            replay_out: list[Output] = []
-            for ev in self.events:
-                replay_out = replay._process(ev)
-                replay.events.append(ev)
+            replay, replay_out = self._replay(self.events, frozenset(raises))
             count = _contradictions(replay.record.alerts)
             if count < fewest:
                 best, fewest, best_out = replay, count, replay_out
-        if best is None:
-            return out
+        return out if best is None else self._adopt(best, best_out, out)
+
+    def _tap_before_chips(self, ev: Event) -> TableTap | None:
+        """The tap an uncounted chip action corrects: the same seat's check, the hand's latest ruling
+        on this street, taken from a visit whose chips showed only after the hand had gone (chips
+        out of turn from a seat that acted last are otherwise the same action seen twice)."""
+        if not isinstance(ev, ChipAction) or ev.counted or self.hand.actor == ev.seat:
+            return None
+        last = self.last_ruling
+        if last is None or last.action is not BetAction.CHECK or not self._acted_last(ev.seat):
+            return None
+        mine = [e for e in self.events if getattr(e, "seat", None) == ev.seat and isinstance(e, _Action)]
+        return mine[-1] if mine and isinstance(mine[-1], TableTap) else None
+
+    def _replay(self, events: list[Event], raises: frozenset[tuple[int, float]]) -> tuple[HandJudge, list[Output]]:
+        """The hand judged afresh from ``events`` under the reading ``raises``; the last event's outputs."""
+        replay = HandJudge(self.setup, self.profile, raises)
+        out: list[Output] = []
+        for ev in events:
+            out = replay._process(ev)
+            replay.events.append(ev)
+        return replay, out
+
+    def _adopt(self, replay: HandJudge, replay_out: list[Output], out: list[Output]) -> list[Output]:
+        """Take the replayed hand as this one. Alerts already raised stay raised (``out``, this event's,
+        is replaced by the replay's); earlier rulings the replay changed come out again, revised."""
         raised = [a for a in self.record.alerts if not any(a is o for o in out)]
-        best.record.alerts = raised + [o for o in best_out if isinstance(o, Alert)]
-        # the earlier rulings the new reading changed come out again, revised
+        replay.record.alerts = raised + [o for o in replay_out if isinstance(o, Alert)]
         revised = [
-            r for r in best.record.rulings if r not in self.record.rulings and not any(r is o for o in best_out)
+            r for r in replay.record.rulings if r not in self.record.rulings and not any(r is o for o in replay_out)
         ]
-        self.__dict__.update(best.__dict__)
-        return [*revised, *best_out]
+        self.__dict__.update(replay.__dict__)
+        return [*revised, *replay_out]
 
     # ----- bookkeeping -----------------------------------------------------------------------
 

@@ -48,7 +48,7 @@ from vision.events import (
 from vision.foreign import ForeignObjects
 from vision.hands import DEALER, HandOwners
 from vision.pitches import PitchWatch
-from vision.pushes import PushCounter, Visit
+from vision.pushes import SIGHTING_IOU, PushCounter, Visit, iou
 from vision.settled import Settled
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
@@ -56,6 +56,7 @@ MUCK_WAIT = 1.2  # seconds a seat's vanished cards have to reach the muck before
 TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0.81, peeks 0.33-0.39)
 CARDS = ("card_up", "card_down")
 REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not one flying over)
+LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are still its visit's
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
@@ -82,6 +83,8 @@ class ActionAnalyzer:
         self.hands = HandOwners(geometry)  # whose hand each one in view is
         self.pushes = PushCounter(chips, stacks_counted)  # what each visit pushed into its seat's bet zone
         self.visits: dict[int, Visit] = {}
+        # seat -> when its last tap's visit ended, the bet-zone boxes before it, and new chips first seen
+        self.after_tap: dict[int, tuple[float, list, tuple[float, list[SeenObject]] | None]] = {}
         self.held: dict[int, tuple[ChipAction, float]] = {}  # seat -> chip action held, since (``_release_held``)
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
@@ -121,6 +124,7 @@ class ActionAnalyzer:
         self._deal_and_cards(scene, out)
         self._visits(scene, hands, out)
         self._release_held(scene.t, out)
+        self._late_chips(scene, out)
         self._bets_and_pot(scene, out)
         self.objects.update(scene, out)
         self._out_of_view(scene, out)
@@ -221,6 +225,7 @@ class ActionAnalyzer:
         ):
             on_bet = visit.deepest == "bet" and bool(visit.bet_tracks_at_start)
             out.append(TableTap(visit.deepest_t, seat=visit.seat, over_own_chips=on_bet))
+            self.after_tap[visit.seat] = (t, visit.bet_boxes, None)
 
     def _release_held(self, t: float, out: list[Event]) -> None:
         """A chip action held because the seat's cards left with the hand: dropped when the cards
@@ -232,6 +237,29 @@ class ActionAnalyzer:
             elif self.has_cards.get(seat, False) or t - since >= MUCK_WAIT + 0.3:
                 del self.held[seat]
                 out.append(action)
+
+    def _late_chips(self, scene: TableScene, out: list[Event]) -> None:
+        """Chips that show in a seat's bet zone within ``LATE_S`` of a tap, with no hand there: the
+        visit let them go under the hand, and they showed only once it had gone (a stack the detector
+        finds a moment late). Seen in two detector calls running, they are that visit's chips: an
+        uncounted chip action, which the rules engine takes as correcting the check."""
+        for seat, (since, known, first) in list(self.after_tap.items()):
+            if scene.t - since > LATE_S or seat in self.visits or not self.in_hand:
+                del self.after_tap[seat]
+                continue
+            new = [
+                o
+                for o in scene.in_place(f"seat{seat}_bet", "chip")
+                if not any(iou(o.box, b) >= SIGHTING_IOU for b in known)
+            ]
+            if not new:
+                self.after_tap[seat] = (since, known, None)
+            elif first is None:
+                self.after_tap[seat] = (since, known, (scene.t, new))
+            else:
+                del self.after_tap[seat]
+                values = tuple(sorted((o.value for o in new if o.value > 0), reverse=True))
+                out.append(ChipAction(first[0], seat=seat, pushes=(values,) if values else (), counted=False))
 
     def _put_down_during(self, visit: Visit) -> bool:
         """Whether an object (a protector, a phone) first appeared at the visit's seat while it lasted."""

@@ -60,13 +60,13 @@ Box = tuple[float, float, float, float]
 Sighting = tuple[Box, float, float]  # an untracked chip's box, when first seen, when last seen
 
 
-def _iou(a: Box, b: Box) -> float:
+def iou(a: Box, b: Box) -> float:
     return float(box_iou(np.asarray([a]), np.asarray([b]))[0, 0])
 
 
 def _overlapping(box: Box, sightings: list[Sighting]) -> Sighting | None:
     """The first of ``sightings`` whose box overlaps ``box`` by ``SIGHTING_IOU`` or more."""
-    return next((s for s in sightings if _iou(box, s[0]) >= SIGHTING_IOU), None)
+    return next((s for s in sightings if iou(box, s[0]) >= SIGHTING_IOU), None)
 
 
 def _without(chips: tuple[int, ...], taken: list[int] | tuple[int, ...]) -> list[int] | None:
@@ -265,7 +265,7 @@ class PushCounter:
         # a box over a tracked stack, or over the earlier bet, is that stack boxed again
         known = [o.box for o in zone if o.track >= 0] + visit.bet_boxes
         for o in zone:
-            if o.track < 0 and not any(_iou(o.box, b) >= SIGHTING_IOU for b in known):
+            if o.track < 0 and not any(iou(o.box, b) >= SIGHTING_IOU for b in known):
                 earlier = _overlapping(o.box, visit.unconfirmed)
                 kept.append((o.box, earlier[1] if earlier else scene.t, scene.t))
         # one not seen this time is kept a moment: the detector misses a chip now and then
@@ -301,7 +301,7 @@ class PushCounter:
         tracker drops a young track that a hand hides for a moment and starts another when it shows
         again. Same value, mostly the same box, and the old track gone from the scene."""
         return any(
-            track not in here and value == o.value and _iou(box, o.box) >= RETRACK_IOU
+            track not in here and value == o.value and iou(box, o.box) >= RETRACK_IOU
             for track, (box, value) in visit.pushed_boxes.items()
         )
 

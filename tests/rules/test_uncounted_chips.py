@@ -8,7 +8,7 @@ import pytest
 
 from rules.records import AlertKind, BetAction
 from tests.rules.betting_factories import make_situation, rule, say
-from tests.rules.hands import actions_of, check, checks, deal, flop, fold, judge, kinds, rulings_of, setup
+from tests.rules.hands import actions_of, check, checks, deal, flop, fold, judge, kinds, preflop_calls, rulings_of, setup
 from vision.events import ChipAction, TableTap
 
 B = "bluff_street"
@@ -190,3 +190,15 @@ def test_a_board_no_reading_of_the_uncounted_chips_explains_is_still_premature()
     assert AlertKind.PREMATURE_BOARD in kinds(record)
     assert [r.action for r in record.rulings] == [BetAction.CALL, BetAction.CALL]
 
+
+
+def test_chips_that_show_after_the_hand_has_gone_turn_its_check_into_a_bet():
+    """On the flop seat 1's visit looked like a tap: its chips showed only once the hand had gone.
+    Their chip action, right after, corrects the check into a bet, so the folds that follow face a
+    bet (no non-standard fold). Once another seat has acted, more chips from seat 1 are out of turn."""
+    table = setup(seats=(1, 2, 3))  # button 3: seat 1 first after the flop
+    record = judge(table, B, deal(table), preflop_calls(table), flop(), [check(1), tops(1, 500), fold(2), fold(3)])
+    assert kinds(record) == []
+    assert actions_of(record, 1)[-1] is BetAction.BET
+    late = judge(table, B, deal(table), preflop_calls(table), flop(), [check(1), check(2), tops(1, 500)])
+    assert AlertKind.OUT_OF_TURN in kinds(late)

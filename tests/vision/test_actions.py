@@ -388,3 +388,23 @@ def test_a_push_that_ends_with_the_cards_hidden_is_reported_once_they_show_again
     [action] = [e for e in table.events if isinstance(e, ChipAction)]
     assert action.seat == 1 and action.t < 2.0
     assert not any(isinstance(e, Fold) for e in table.events)
+
+
+def test_chips_that_show_just_after_a_tap_are_that_visits_chips(geometry: TableGeometry) -> None:
+    """The hand let a stack go under it and withdrew; the detector found the stack half a second
+    later. The visit was reported as a tap, then its chips as an uncounted chip action (the rules
+    engine takes it as correcting the check). Chips showing a second or more later are not its."""
+    g = geometry
+    for gap, chips_after in ((0.4, 1), (1.2, 0)):
+        table = Table(g, turn=2, stacks_counted=False)
+        cards = dealt(g)
+        table.show(1.0, *cards)
+        table.show(0.2, *cards, rail_hand(g, 7, 2))
+        table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))
+        table.show(0.2, *cards, rail_hand(g, 7, 2))
+        table.show(gap, *cards)
+        table.show(0.5, *cards, thing(g, 60, "chip", "seat2_bet", label="unknown", value=0))
+        assert [type(e).__name__ for e in table.events if isinstance(e, TableTap | ChipAction)] == [
+            "TableTap",
+            *["ChipAction"] * chips_after,
+        ], gap
