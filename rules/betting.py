@@ -157,13 +157,16 @@ def _uncounted(d: _Draft, action: ChipAction, pushes: tuple[tuple[int, ...], ...
     if at_least >= sit.all_in_to:
         d.notes.append("at least all the seat's chips: all-in")
         return _all_in(d, 0)
+    if sit.uncounted_as == "all_in":
+        d.notes.append("taken as all the seat's chips, since the play that followed fits an all-in")
+        return _all_in(d, 0)
     if not sit.facing_bet:
         d.notes.append("no bet to face: a bet, at least the minimum")
         return d.ruling(_raise_or_bet(sit), max(at_least, sit.min_raise_to))
     if len(new) > 1 and at_least >= sit.min_raise_to and sit.may_raise:
         d.notes.append(f"stacks worth at least {at_least:,} facing {sit.current_bet:,}: a raise")
         return d.ruling(BetAction.RAISE, at_least)
-    if sit.uncounted_raise and sit.may_raise:
+    if sit.uncounted_as == "raise" and sit.may_raise:
         d.notes.append(
             f"facing {sit.current_bet:,}: taken as a raise, at least the minimum, since the action that "
             "followed fits a raise and not a call"

@@ -63,6 +63,7 @@ from vision.events import (
 
 Output = Ruling | Alert
 _Action = ChipAction | Declaration | TableTap | Fold  # what a seat does to act
+Reading = dict[tuple[int, float], str]  # uncounted chip actions by (seat, t): "raise" or "all_in"
 
 _LEFT = "left_with_live_hand"  # the dead-hand reason that a return to the seat undoes
 # alerts that say the table did something the engine's picture of the betting does not allow
@@ -74,7 +75,7 @@ _CONTRADICTIONS = frozenset(
         AlertKind.NON_STANDARD_FOLD,
     }
 )
-REREAD_MAX = 4  # the street's latest uncounted chips facing a bet that a reread reads again (16 readings)
+REREAD_MAX = 4  # uncounted chip actions a reread reads again: 16 call/raise readings, 4 all-in
 
 
 @dataclass(slots=True)
@@ -109,17 +110,15 @@ def _output_time(o: Output) -> float:
 class HandJudge:
     """Judges one hand under one house profile."""
 
-    def __init__(
-        self, setup: HandSetup, profile: HouseProfile, raises: frozenset[tuple[int, float]] = frozenset()
-    ) -> None:
-        """``raises``: uncounted chip actions, by (seat, time), to read as raises rather than calls
-        (set by a reread, ``_reread``)."""
+    def __init__(self, setup: HandSetup, profile: HouseProfile, reading: Reading | None = None) -> None:
+        """``reading``: uncounted chip actions, by (seat, time), to read as "raise" or "all_in" rather
+        than as seen (set by a reread, ``_reread``)."""
         self.setup = setup
         self.profile = profile
-        self.raises = raises
+        self.reading: Reading = dict(reading or {})
         self.events: list[Event] = []  # everything processed, in order, for a reread
-        # uncounted chip actions that faced a bet, (seat, t, street): a call or a raise, as ``raises`` says
-        self.uncounted_facing: list[tuple[int, float, Street]] = []
+        self.uncounted: list[tuple[int, float, Street, bool]] = []  # (seat, t, street, facing a bet)
+        self.ignored = 0  # actions by a live seat with no betting open (an all-in reading must explain them)
         self.hand = HandState(setup)
         self.deal = DealMonitor(setup, profile)
         self.board = BoardMonitor(profile)
@@ -153,7 +152,7 @@ class HandJudge:
         tap = self._tap_before_chips(ev)
         if tap is not None:  # the chips of that visit showed only after the hand had gone
             events = [e for e in self.events if e is not tap] + [ev]
-            replay, replay_out = self._replay(events, self.raises)
+            replay, replay_out = self._replay(events, self.reading)
             return self._adopt(replay, replay_out, [])
         out = self._process(ev)
         self.events.append(ev)
@@ -299,6 +298,7 @@ class HandJudge:
                 ev.t, seat=seat, what=_CHECK if isinstance(ev, TableTap) else _FOLD, frame=ev.frame
             )
         if not self.hand.betting_open or seat not in self._live():
+            self.ignored += seat in self._live()
             return
         if self.hand.actor != seat and chips is not None and not chips.counted and self._acted_last(seat):
             return  # more chips from the seat that just acted, nobody since: one action the camera saw twice
@@ -320,10 +320,10 @@ class HandJudge:
             sit = replace(sit, amounts_uncertain=True)
         if chips is not None and not chips.counted:
             self.uncounted_streets.add(street)
-            sit = replace(sit, uncounted_raise=(seat, ev.t) in self.raises)
+            sit = replace(sit, uncounted_as=self.reading.get((seat, ev.t), ""))
+            if not (said or earlier):
+                self.uncounted.append((seat, ev.t, street, sit.facing_bet))
         verdict = judge(sit, self.profile, chips, said or earlier)
-        if chips is not None and not chips.counted and sit.facing_bet and not (said or earlier):
-            self.uncounted_facing.append((seat, ev.t, street))
         if isinstance(verdict, Pending):  # a declaration that settles nothing until its chips arrive
             self.declared[seat] = (said or earlier, verdict)
             self._alert_from(verdict.alert_kinds, seat, verdict.explanation, "", verdict.citations, ev.t, out)
@@ -433,23 +433,25 @@ class HandJudge:
     def _reread(self, street: Street, out: list[Output]) -> list[Output]:
         """The latest event contradicts the betting as the engine has it (an action out of turn, a
         board card before the betting is over, a declaration the bet does not allow, a fold facing
-        no bet). When the street has uncounted chips that faced a bet, each may have been a call or
-        a raise the camera could not count: the hand is replayed under every reading of them, and
-        the one with the fewest contradictions is kept (ties keep the current one). Alerts already
-        raised stay raised; the rulings are those of the reading kept."""
-        facing = [(s, t) for s, t, st in self.uncounted_facing if st is street][-REREAD_MAX:]
-        if not facing:
-            return out
-        others = self.raises - set(facing)
-        best, fewest, best_out = None, _contradictions(self.record.alerts), out
-        for mask in range(2 ** len(facing)):
-            raises = others | {c for i, c in enumerate(facing) if mask >> i & 1}
-            if raises == self.raises:
-                continue  # the current reading
-            replay, replay_out = self._replay(self.events, frozenset(raises))
-            count = _contradictions(replay.record.alerts)
-            if count < fewest:
-                best, fewest, best_out = replay, count, replay_out
+        no bet). Uncounted chips say only that the seat acted: those that faced a bet on this street
+        may each have been a call or a raise, and any of the hand's latest may have been all-in. The
+        hand is replayed under each such reading, and the one with the fewest contradictions (and
+        actions left with no betting open) is kept; ties keep the current one. Alerts already raised
+        stay raised; the rulings are those of the reading kept."""
+        facing = [(s, t) for s, t, st, f in self.uncounted if st is street and f][-REREAD_MAX:]
+        latest = [(s, t) for s, t, _, _ in self.uncounted][-REREAD_MAX:]
+        base = {k: v for k, v in self.reading.items() if k not in facing}
+        readings = [
+            base | {c: "raise" for i, c in enumerate(facing) if mask >> i & 1}
+            for mask in range(2 ** len(facing))
+        ] + [self.reading | {c: "all_in"} for c in latest]
+        best, fewest, best_out = None, _score(self), out
+        for reading in readings:
+            if reading == self.reading:
+                continue
+            replay, replay_out = self._replay(self.events, reading)
+            if _score(replay) < fewest:
+                best, fewest, best_out = replay, _score(replay), replay_out
         return out if best is None else self._adopt(best, best_out, out)
 
     def _tap_before_chips(self, ev: Event) -> TableTap | None:
@@ -464,9 +466,9 @@ class HandJudge:
         mine = [e for e in self.events if getattr(e, "seat", None) == ev.seat and isinstance(e, _Action)]
         return mine[-1] if mine and isinstance(mine[-1], TableTap) else None
 
-    def _replay(self, events: list[Event], raises: frozenset[tuple[int, float]]) -> tuple[HandJudge, list[Output]]:
-        """The hand judged afresh from ``events`` under the reading ``raises``; the last event's outputs."""
-        replay = HandJudge(self.setup, self.profile, raises)
+    def _replay(self, events: list[Event], reading: Reading) -> tuple[HandJudge, list[Output]]:
+        """The hand judged afresh from ``events`` under ``reading``; the last event's outputs."""
+        replay = HandJudge(self.setup, self.profile, reading)
         out: list[Output] = []
         for ev in events:
             out = replay._process(ev)
@@ -479,7 +481,9 @@ class HandJudge:
         raised = [a for a in self.record.alerts if not any(a is o for o in out)]
         replay.record.alerts = raised + [o for o in replay_out if isinstance(o, Alert)]
         revised = [
-            r for r in replay.record.rulings if r not in self.record.rulings and not any(r is o for o in replay_out)
+            r
+            for r in replay.record.rulings
+            if r not in self.record.rulings and not any(r is o for o in replay_out)
         ]
         self.__dict__.update(replay.__dict__)
         return [*revised, *replay_out]
@@ -619,8 +623,10 @@ _HANDLERS: dict[type[Event], Callable[[HandJudge, Any, list[Output]], None]] = {
 }
 
 
-def _contradictions(alerts: Iterable[Alert]) -> int:
-    return sum(1 for a in alerts if a.kind in _CONTRADICTIONS)
+def _score(judge_: HandJudge) -> int:
+    """How badly a reading of the hand fits what the table did: contradictions raised, and actions
+    left unjudged because no betting was open for them."""
+    return sum(1 for a in judge_.record.alerts if a.kind in _CONTRADICTIONS) + judge_.ignored
 
 
 def judge_hand(setup: HandSetup, profile: HouseProfile, events: Iterable[Event]) -> HandRecord:

@@ -141,9 +141,10 @@ class Situation:
     # chips the camera could not count went in on this street: a bet there may have been larger, so
     # "not facing a bet" is not known for sure
     amounts_uncertain: bool = False
-    # uncounted chips facing a bet are read as a raise, not a call: what the table did next fits a
-    # raise (``HandJudge`` rereads a street when a call reading leads to a contradiction)
-    uncounted_raise: bool = False
+    # how to read uncounted chips when what the table did next says more than the chips seen (set by
+    # ``HandJudge``'s reread): "" as seen (a call facing a bet), "raise" (a minimum raise at least) or
+    # "all_in" (all the seat's chips)
+    uncounted_as: str = ""
 
     @property
     def facing_bet(self) -> bool:

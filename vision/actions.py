@@ -48,7 +48,7 @@ from vision.events import (
 from vision.foreign import ForeignObjects
 from vision.hands import DEALER, HandOwners
 from vision.pitches import PitchWatch
-from vision.pushes import SIGHTING_IOU, PushCounter, Visit, iou
+from vision.pushes import SIGHTING_IOU, Box, PushCounter, Visit, iou
 from vision.settled import Settled
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
@@ -84,8 +84,8 @@ class ActionAnalyzer:
         self.pushes = PushCounter(chips, stacks_counted)  # what each visit pushed into its seat's bet zone
         self.visits: dict[int, Visit] = {}
         # seat -> when its last tap's visit ended, the bet-zone boxes before it, and new chips first seen
-        self.after_tap: dict[int, tuple[float, list, tuple[float, list[SeenObject]] | None]] = {}
-        self.held: dict[int, tuple[ChipAction, float]] = {}  # seat -> chip action held, since (``_release_held``)
+        self.after_tap: dict[int, tuple[float, list[Box], tuple[float, list[SeenObject]] | None]] = {}
+        self.held: dict[int, tuple[ChipAction, float]] = {}  # seat -> chip action held, since when
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
         self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
@@ -120,7 +120,7 @@ class ActionAnalyzer:
 
     def update(self, scene: TableScene) -> list[Event]:
         out: list[Event] = []
-        hands = self.hands.update(scene, visiting=self.visits)
+        hands = self.hands.update(scene, visiting=self.visits, turn=self.turn() if self.in_hand else None)
         self._deal_and_cards(scene, out)
         self._visits(scene, hands, out)
         self._release_held(scene.t, out)

@@ -4,6 +4,7 @@ streets, rabbit hunting."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from rules.checks import Finding
 from rules.hand_state import BOARD_CARDS_BEFORE, HandSetup, Street
@@ -30,6 +31,7 @@ class DealMonitor:
         self.counts: Counter[int] = Counter()
         self.owed: Counter[int] = Counter()  # replacements due for cards the dealer exposed
         self.pitched = 0
+        self.first_elsewhere: tuple[float, int] | None = None  # (t, seat) of a first card not at order[0]
         self.exposed = 0
         self.boxed = 0
         self.complete = False
@@ -57,6 +59,7 @@ class DealMonitor:
         if self.complete:
             return self._late_card(ev, substantial_action)
         first = self.pitched == 0
+        first_here = self.counts[seat] == 0
         self.pitched += ev.count
         self.counts[seat] += ev.count
         if seat not in self.order and self.rules.cards_to_empty_seat_is_misdeal.value:
@@ -69,8 +72,17 @@ class DealMonitor:
                 )
             ]
         if first and seat != self.order[0] and self.rules.first_card_wrong_seat_is_misdeal.value:
-            what = f"first card dealt to seat {seat}; it belongs to seat {self.order[0]}"
-            return [self._misdeal(ev.t, seat, what, "first_card_wrong_seat_is_misdeal")]
+            self.first_elsewhere = (ev.t, seat)  # judged once the first seat's own card shows
+        elif self.first_elsewhere is not None and seat == self.order[0] and first_here:
+            # that seat's first sighting holding two cards: its first card landed unseen, maybe
+            # before the other, so the order is not known; one card: it came second, a misdeal
+            t0, wrong = self.first_elsewhere
+            self.first_elsewhere = None
+            if ev.count == 1:
+                what = f"first card dealt to seat {wrong}; it belongs to seat {seat}"
+                return [
+                    replace(self._misdeal(ev.t, wrong, what, "first_card_wrong_seat_is_misdeal"), t_start=t0)
+                ]
         if ev.face_up:
             return self._exposed(ev, first_two=self.pitched <= 2)
         if self.counts[seat] >= self.per_seat and self.rules.seat_dealt_out_is_misdeal.value:

@@ -23,6 +23,7 @@ from tests.rules.hands import (
     setup,
     started,
 )
+from vision.events import CardsDealt
 
 TABLE = setup()  # seats 1..6, button 6: seat 1 small blind, seat 2 big blind, seat 3 under the gun
 
@@ -163,6 +164,17 @@ def test_first_card_to_the_wrong_seat_is_a_misdeal(house):
     record = judge(TABLE, house, started(TABLE), deal(TABLE, first_to=2), preflop_calls(TABLE))
     stopped_by_misdeal(record, "first_card_wrong_seat_is_misdeal", house)
     assert misdeals(record)[0].seat == 2
+
+
+def test_a_first_seat_first_seen_holding_two_cards_leaves_the_deal_order_unknown():
+    """The camera missed the first pitch: seat 1 (first to be dealt) shows first with both its cards,
+    after seat 2 showed one. Seat 1's first card may have come first, so there is no misdeal; the
+    hand plays on. Seen with one card after seat 2's, it came second: a misdeal."""
+    seen = [hole(2), CardsDealt(0.0, seat=1, count=2)] + [hole(s) for s in (3, 4, 5, 6, 2, 3, 4, 5, 6)]
+    record = judge(TABLE, "tda", started(TABLE), seen, preflop_calls(TABLE))
+    assert misdeals(record) == []
+    wrong = [hole(2), hole(1)] + [hole(s) for s in (3, 4, 5, 6, 1, 2, 3, 4, 5, 6)]
+    assert misdeals(judge(TABLE, "tda", started(TABLE), wrong))[0].seat == 2
 
 
 def test_cpa_2008_sec_3_misdeals_h_first_card_to_the_wrong_position():

@@ -8,7 +8,22 @@ import pytest
 
 from rules.records import AlertKind, BetAction
 from tests.rules.betting_factories import make_situation, rule, say
-from tests.rules.hands import actions_of, check, checks, deal, flop, fold, judge, kinds, preflop_calls, rulings_of, setup
+from tests.rules.hands import (
+    actions_of,
+    check,
+    checks,
+    deal,
+    flop,
+    fold,
+    judge,
+    kinds,
+    preflop_calls,
+    river,
+    rulings_of,
+    setup,
+    tabled,
+    turn,
+)
 from vision.events import ChipAction, TableTap
 
 B = "bluff_street"
@@ -191,14 +206,27 @@ def test_a_board_no_reading_of_the_uncounted_chips_explains_is_still_premature()
     assert [r.action for r in record.rulings] == [BetAction.CALL, BetAction.CALL]
 
 
-
 def test_chips_that_show_after_the_hand_has_gone_turn_its_check_into_a_bet():
     """On the flop seat 1's visit looked like a tap: its chips showed only once the hand had gone.
     Their chip action, right after, corrects the check into a bet, so the folds that follow face a
     bet (no non-standard fold). Once another seat has acted, more chips from seat 1 are out of turn."""
     table = setup(seats=(1, 2, 3))  # button 3: seat 1 first after the flop
-    record = judge(table, B, deal(table), preflop_calls(table), flop(), [check(1), tops(1, 500), fold(2), fold(3)])
+    record = judge(
+        table, B, deal(table), preflop_calls(table), flop(), [check(1), tops(1, 500), fold(2), fold(3)]
+    )
     assert kinds(record) == []
     assert actions_of(record, 1)[-1] is BetAction.BET
     late = judge(table, B, deal(table), preflop_calls(table), flop(), [check(1), check(2), tops(1, 500)])
     assert AlertKind.OUT_OF_TURN in kinds(late)
+
+
+def test_a_board_run_out_without_betting_reads_an_uncounted_push_as_all_in():
+    """Seat 3 (6,000 behind) pushes all its chips in stacks whose top chip reads 100: taken as a call.
+    Seat 6 calls, the blinds fold, both hands are tabled and the dealer runs out the board. Under the
+    call reading the turn comes before any flop betting (premature); read again, seat 3 was all-in and
+    the run-out is in order: no alert."""
+    table = setup(seats=(1, 2, 3, 6), stacks={3: 6_000})  # button 6: seat 3 first pre-flop
+    preflop = [tops(3, 100), tops(6, 1000), fold(1), fold(2)]
+    record = judge(table, B, deal(table), preflop, [tabled(3), tabled(6)], flop(), turn(), river())
+    assert kinds(record) == []
+    assert rulings_of(record, 3)[0].all_in and "fits an all-in" in rulings_of(record, 3)[0].explanation
