@@ -35,7 +35,7 @@ from rules.checks.conduct import (
 )
 from rules.checks.deal import BoardMonitor, DealMonitor
 from rules.checks.showdown import ShowdownMonitor
-from rules.hand_state import HandSetup, HandState, Situation, Street
+from rules.hand_state import BOARD_CARDS_BEFORE, HandSetup, HandState, Situation, Street
 from rules.profile import HouseProfile, ShortAllInReopen, SubstantialAction
 from rules.records import DEFAULT_SEVERITY, Alert, AlertKind, BetAction, Citation, Ruling, Severity
 from vision.events import (
@@ -489,6 +489,15 @@ class HandJudge:
         return [*revised, *replay_out]
 
     # ----- bookkeeping -----------------------------------------------------------------------
+
+    @property
+    def deciding(self) -> int | None:
+        """The seat whose decision it is at the table now: the actor, once the street's board cards are
+        out (between streets the engine already knows who acts next, but the dealer is still pulling
+        the bets in and dealing)."""
+        if self.board.on_board < BOARD_CARDS_BEFORE[self.hand.street_of_action]:
+            return None
+        return self.hand.actor
 
     @property
     def substantial_action(self) -> bool:

@@ -363,7 +363,7 @@ class CameraPipeline:
     def _actor(self) -> int | None:
         if self.judge is None or self.judge.stopped or not self.judge.hand.running:
             return None
-        return self.judge.hand.actor
+        return self.judge.deciding
 
     def _shot_clock(self, t: float) -> list[Output]:
         """Once a second, how long the seat to act has been deciding (the shot clock)."""

@@ -4,7 +4,6 @@ streets, rabbit hunting."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from rules.checks import Finding
 from rules.hand_state import BOARD_CARDS_BEFORE, HandSetup, Street
@@ -73,6 +72,7 @@ class DealMonitor:
             ]
         if first and seat != self.order[0] and self.rules.first_card_wrong_seat_is_misdeal.value:
             self.first_elsewhere = (ev.t, seat)  # judged once the first seat's own card shows
+            return []
         elif self.first_elsewhere is not None and seat == self.order[0] and first_here:
             # that seat's first sighting holding two cards: its first card landed unseen, maybe
             # before the other, so the order is not known; one card: it came second, a misdeal
@@ -80,9 +80,7 @@ class DealMonitor:
             self.first_elsewhere = None
             if ev.count == 1:
                 what = f"first card dealt to seat {wrong}; it belongs to seat {seat}"
-                return [
-                    replace(self._misdeal(ev.t, wrong, what, "first_card_wrong_seat_is_misdeal"), t_start=t0)
-                ]
+                return [self._misdeal(t0, wrong, what, "first_card_wrong_seat_is_misdeal")]
         if ev.face_up:
             return self._exposed(ev, first_two=self.pitched <= 2)
         if self.counts[seat] >= self.per_seat and self.rules.seat_dealt_out_is_misdeal.value:
