@@ -495,7 +495,7 @@ class HandJudge:
         """The seat whose decision it is at the table now: the actor, once the street's board cards are
         out (between streets the engine already knows who acts next, but the dealer is still pulling
         the bets in and dealing)."""
-        if self.board.on_board < BOARD_CARDS_BEFORE[self.hand.street_of_action]:
+        if self.board.on_board < BOARD_CARDS_BEFORE[self.hand.street]:
             return None
         return self.hand.actor
 

@@ -423,3 +423,16 @@ def test_shipped_examples_judge_under_every_house(house):
         assert_cited(record, house)
         if name == "clean_hand":
             assert kinds(record) == [K.SHOWDOWN_ORDER], describe(record)
+
+
+def test_the_seat_deciding_waits_for_the_streets_board_cards():
+    """Once the pre-flop betting is over the engine knows seat 1 acts first on the flop, but until the
+    flop is on the table the dealer is pulling bets in and dealing: nobody is deciding."""
+    table = setup()
+    judge_ = HandJudge(table, profile("tda"))
+    for ev in timeline(deal(table), preflop_calls(table)):
+        judge_.process(ev)
+    assert judge_.hand.actor == 1 and judge_.deciding is None
+    for ev in timeline(flop()):
+        judge_.process(ev)
+    assert judge_.deciding == 1
