@@ -11,7 +11,10 @@ A few mechanisms carry the house rules into play:
   part of the same action, not a new one;
 - a seat whose hand is dead (absent at the deal, wrong number of cards, out of time, away from the
   table where the house folds it) is kept in ``dead`` and folded when its turn comes;
-- a hand-stopping misdeal stops the hand: nothing after it is judged.
+- a hand-stopping misdeal stops the hand: nothing after it is judged;
+- chips the camera could not count are read as what the table did next allows: when an event
+  contradicts the betting, the hand is replayed under other readings of them (a raise, an all-in) and
+  the one that fits best is kept (``_reread``); chips that show just after a seat's tap replace it.
 """
 
 from __future__ import annotations

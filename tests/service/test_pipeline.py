@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from rules.records import Alert
+from rules.records import Alert, BetAction, Ruling
 from service.pipeline import CONSOLE_LAG, CameraPipeline
+from tests.rules.hands import deal, flop, fold, preflop_order, timeline
+from tests.rules.test_uncounted_chips import tops
 from vision.camera_config import load_camera_config
 from vision.detections import Detections
 from vision.events import Declaration, DeclarationKind, HandEnded, HandStarted, SeatReturned, SeatVacated
@@ -156,3 +159,28 @@ def test_between_whole_frame_calls_the_detector_looks_only_where_the_picture_mov
         assert (r[2] - r[0]) * (r[3] - r[1]) <= 0.5 * config.width * config.height
     gaps = np.diff(whole)
     assert whole[0] == 0.0 and (gaps <= config.detector.full_every + 1e-6).all()
+
+
+def test_the_hand_record_keeps_the_engines_revised_rulings() -> None:
+    """The first seat's one-stack push reads as a call until the flop shows it was a raise: the hand
+    record's rulings are the revised ones, and the revision was sent out as it was made."""
+    sent: list[object] = []
+    pipeline = CameraPipeline(
+        load_camera_config(CONFIG), nothing_seen, on_output=lambda o, log: sent.append(o)
+    )
+    pipeline._judge(HandStarted(1.0, hand_id="h1", button_seat=None))
+    table = pipeline.hands[-1].setup
+    first, *middle, big_blind = preflop_order(table)
+    events = timeline(deal(table), [tops(first, 100), *map(fold, middle), tops(big_blind, 100)], flop())
+    for ev in events:
+        pipeline._judge(replace(ev, t=ev.t + 2.0))
+    rulings = pipeline.hands[-1].rulings
+    assert [(r.seat, r.action) for r in rulings if r.seat in (first, big_blind)] == [
+        (first, BetAction.RAISE),
+        (big_blind, BetAction.CALL),
+    ]
+    assert not any(isinstance(o, Alert) and o.kind.value == "premature_board" for o in sent)
+    assert [o.action for o in sent if isinstance(o, Ruling) and o.seat == first] == [
+        BetAction.CALL,
+        BetAction.RAISE,
+    ]
