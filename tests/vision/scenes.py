@@ -51,6 +51,13 @@ class Table:
             self.t += STEP
             self.frame += 1
 
+    def reach(self, seat: int, place: str, *objects: SeenObject, track: int = 7) -> None:
+        """A hand of ``seat`` comes in over the rail, rests at zone ``place`` and goes back, over
+        ``objects``."""
+        self.show(0.2, *objects, rail_hand(self.geo, track, seat))
+        self.show(0.3, *objects, thing(self.geo, track, "hand", place))
+        self.show(0.2, *objects, rail_hand(self.geo, track, seat))
+
     def cards_dealt_to(self, *seats: int) -> dict[int, int]:
         """How many cards the deal events gave each of ``seats``."""
         dealt = [e for e in self.events if isinstance(e, CardsDealt)]

@@ -333,9 +333,7 @@ def test_a_card_more_under_the_seats_own_hand_after_play_began_is_no_deal(geomet
     table = Table(g, turn=2)
     cards = dealt(g)
     table.show(1.0, *cards)
-    table.show(0.2, *cards, rail_hand(g, 7, 2))
-    table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))
-    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.reach(2, "seat2_bet", *cards)
     table.show(0.5, *cards)
     assert any(isinstance(e, TableTap) for e in table.events)  # play is under way
     split = thing(g, 150, "card_down", "seat1_cards")
@@ -399,9 +397,7 @@ def test_chips_that_show_just_after_a_tap_are_that_visits_chips(geometry: TableG
         table = Table(g, turn=2, stacks_counted=False)
         cards = dealt(g)
         table.show(1.0, *cards)
-        table.show(0.2, *cards, rail_hand(g, 7, 2))
-        table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))
-        table.show(0.2, *cards, rail_hand(g, 7, 2))
+        table.reach(2, "seat2_bet", *cards)
         table.show(gap, *cards)
         table.show(0.5, *cards, thing(g, 60, "chip", "seat2_bet", label="unknown", value=0))
         assert [type(e).__name__ for e in table.events if isinstance(e, TableTap | ChipAction)] == [
