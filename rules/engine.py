@@ -122,6 +122,7 @@ class HandJudge:
         self.events: list[Event] = []  # everything processed, in order, for a reread
         self.uncounted: list[tuple[int, float, Street, bool]] = []  # (seat, t, street, facing a bet)
         self.ignored = 0  # actions by a live seat with no betting open (an all-in reading must explain them)
+        self.tabled_early = False  # a hand was tabled while betting was still expected (``_on_tabled``)
         self.hand = HandState(setup)
         self.deal = DealMonitor(setup, profile)
         self.board = BoardMonitor(profile)
@@ -254,6 +255,9 @@ class HandJudge:
             self._find(out, card_exposed(ev.seat, ev.card, ev.t, self.profile))
 
     def _on_tabled(self, ev: HandTabled, out: list[Output]) -> None:
+        # a hand turned face up while the engine still expects betting: players table early only when
+        # all-in, the one sign the camera gives that uncounted chips were all of a seat's stack
+        self.tabled_early |= self.hand.betting_open
         self._find_all(out, self.showdown.tabled_hand(ev))
 
     def _on_cards_out(self, ev: CardsOutOfView, out: list[Output]) -> None:
@@ -437,7 +441,8 @@ class HandJudge:
         """The latest event contradicts the betting as the engine has it (an action out of turn, a
         board card before the betting is over, a declaration the bet does not allow, a fold facing
         no bet). Uncounted chips say only that the seat acted: those that faced a bet on this street
-        may each have been a call or a raise, and any of the hand's latest may have been all-in. The
+        may each have been a call or a raise, and, once a hand was tabled while betting was still
+        expected (players table early only when all-in), any of the hand's latest may have been all-in. The
         hand is replayed under each such reading, and the one with the fewest contradictions (and
         actions left with no betting open) is kept; ties keep the current one. Alerts already raised
         stay raised; the rulings are those of the reading kept."""
@@ -447,7 +452,7 @@ class HandJudge:
         readings = [
             base | {c: "raise" for i, c in enumerate(facing) if mask >> i & 1}
             for mask in range(2 ** len(facing))
-        ] + [self.reading | {c: "all_in"} for c in latest]
+        ] + [self.reading | {c: "all_in"} for c in latest if self.tabled_early]
         best, fewest, best_out = None, _score(self), out
         for reading in readings:
             if reading == self.reading:
@@ -497,8 +502,9 @@ class HandJudge:
     def deciding(self) -> int | None:
         """The seat whose decision it is at the table now: the actor, once the street's board cards are
         out (between streets the engine already knows who acts next, but the dealer is still pulling
-        the bets in and dealing)."""
-        if self.board.on_board < BOARD_CARDS_BEFORE[self.hand.street]:
+        the bets in and dealing). Cards sent back (a premature street, a four-card flop) count: the
+        camera reports a re-dealt street's cards only when more show than ever did."""
+        if self.board.shown < BOARD_CARDS_BEFORE[self.hand.street]:
             return None
         return self.hand.actor
 

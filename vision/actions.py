@@ -120,7 +120,7 @@ class ActionAnalyzer:
 
     def update(self, scene: TableScene) -> list[Event]:
         out: list[Event] = []
-        hands = self.hands.update(scene, visiting=self.visits, turn=self.turn() if self.in_hand else None)
+        hands = self.hands.update(scene, visiting=self.visits)
         self._deal_and_cards(scene, out)
         self._visits(scene, hands, out)
         self._release_held(scene.t, out)

@@ -2,11 +2,11 @@
 
 Fast hands defeat box-overlap trackers, so ownership follows positions, not track ids: a hand close
 to where a hand was a moment ago (nearest first, within half a second) is that hand. A new hand coming
-in over the rail, or into a seat's stack or cards, or into the bet zone of the seat whose turn it is,
-is that seat's; one appearing anywhere else is the dealer's. Two exceptions keep neighbours apart in
-an oblique view, where they sit close together: a hand over the rail after a gap is one coming in (its
-seat is where it enters, not the neighbour whose hand left a moment ago), and one leaving over the
-rail as another comes in there are two hands, which the tracker tells apart at that pace.
+in over the rail, or into a seat's stack or cards, is that seat's; one appearing anywhere else is the
+dealer's. Two exceptions keep neighbours apart in an oblique view, where they sit close together: a
+hand over the rail after a gap is one coming in (its seat is where it enters, not the neighbour whose
+hand left a moment ago), and one leaving over the rail as another comes in there are two hands, which
+the tracker tells apart at that pace.
 """
 
 from __future__ import annotations
@@ -37,11 +37,8 @@ class HandOwners:
         self.geo = geometry
         self.recent: list[RecentHand] = []
 
-    def update(
-        self, scene: TableScene, visiting: Container[int], turn: int | None = None
-    ) -> list[tuple[SeenObject, int]]:
-        """Each hand in the scene with its owner; ``visiting``: seats whose hand is on the table now;
-        ``turn``: the seat to act."""
+    def update(self, scene: TableScene, visiting: Container[int]) -> list[tuple[SeenObject, int]]:
+        """Each hand in the scene with its owner; ``visiting``: seats whose hand is on the table now."""
         reach = 0.15 * self.geo.width
         hands = scene.of_class("hand")
         centres = [h.centre for h in hands]
@@ -63,7 +60,7 @@ class HandOwners:
                 used.add(j)
         for i, h in enumerate(hands):
             if i not in owners:
-                owners[i] = self._owner_of_new(h, visiting, turn)
+                owners[i] = self._owner_of_new(h, visiting)
         kept = [p for j, p in enumerate(self.recent) if j not in used and scene.t - p.t <= MEMORY_S]
         self.recent = kept + [
             RecentHand(scene.t, x, y, owners[i], hands[i].track, outside[i])
@@ -71,7 +68,7 @@ class HandOwners:
         ]
         return [(h, owners[i]) for i, h in enumerate(hands)]
 
-    def _owner_of_new(self, h: SeenObject, visiting: Container[int], turn: int | None) -> int:
+    def _owner_of_new(self, h: SeenObject, visiting: Container[int]) -> int:
         if h.place in (RAIL, OFF):
             # reaching in from outside: whose place is nearest, a seat's or the dealer's, taken at
             # where the hand meets the table (in an oblique view, low in its box), as its zone was found
@@ -81,8 +78,6 @@ class HandOwners:
         zone = self.geo.by_name.get(h.place)
         entering = zone is not None and zone.kind.value in ("stack", "cards")
         seat = h.seat if zone is None or zone.seat is None else zone.seat
-        # the dealer does not reach into the bet zone of the seat deciding: a hand that shows first
-        # there (the arm coming in was missed) is that seat's
-        if seat is not None and (entering or seat in visiting or seat == turn):
+        if seat is not None and (entering or seat in visiting):
             return seat
         return DEALER

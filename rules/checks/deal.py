@@ -313,12 +313,14 @@ class BoardMonitor:
     def __init__(self, profile: HouseProfile) -> None:
         self.rules = profile.rules
         self.on_board = 0
+        self.shown = 0  # board cards the camera reported, those sent back included
 
     def board_cards(
         self, ev: CardsDealt, street: Street, betting_open: bool, hand_over: bool
     ) -> list[Finding]:
         before = self.on_board
         self.on_board += ev.count
+        self.shown += ev.count
         if hand_over or before >= 5:
             if self.rules.rabbit_hunting_allowed.value:
                 return []

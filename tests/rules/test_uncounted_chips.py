@@ -230,3 +230,13 @@ def test_a_board_run_out_without_betting_reads_an_uncounted_push_as_all_in():
     record = judge(table, B, deal(table), preflop, [tabled(3), tabled(6)], flop(), turn(), river())
     assert kinds(record) == []
     assert rulings_of(record, 3)[0].all_in and "fits an all-in" in rulings_of(record, 3)[0].explanation
+
+
+def test_without_a_hand_tabled_early_no_uncounted_push_is_read_as_all_in():
+    """The same pushes and board, but nobody tables before the board is out: nothing says anyone was
+    all-in, so the turn card is premature rather than the run-out of an all-in."""
+    table = setup(seats=(1, 2, 3, 6), stacks={3: 6_000})
+    preflop = [tops(3, 100), tops(6, 1000), fold(1), fold(2)]
+    record = judge(table, B, deal(table), preflop, flop(), turn())
+    assert AlertKind.PREMATURE_BOARD in kinds(record)
+    assert not any(r.all_in for r in record.rulings)

@@ -404,18 +404,3 @@ def test_chips_that_show_just_after_a_tap_are_that_visits_chips(geometry: TableG
             "TableTap",
             *["ChipAction"] * chips_after,
         ], gap
-
-
-def test_a_hand_first_seen_in_the_bet_zone_of_the_seat_to_act_is_that_seats(geometry: TableGeometry) -> None:
-    """The arm coming in from the top edge was missed: the hand shows first in seat 2's bet zone. On
-    seat 2's turn it is seat 2's hand (a tap); otherwise it is the dealer's, reaching for the bets."""
-    g = geometry
-    for turn, taps in ((2, [2]), (None, [])):
-        table = Table(g, turn=turn)
-        cards = dealt(g)
-        table.show(1.0, *cards)
-        table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))
-        table.show(0.2, *cards, rail_hand(g, 7, 2))
-        table.show(1.0, *cards)
-        assert [e.seat for e in table.events if isinstance(e, TableTap)] == taps, turn
-        assert (2 in table.analyzer.visit_ended) == (turn == 2)  # a visit of seat 2's, or none
