@@ -14,7 +14,8 @@ A few mechanisms carry the house rules into play:
 - a hand-stopping misdeal stops the hand: nothing after it is judged;
 - chips the camera could not count are read as what the table did next allows: when an event
   contradicts the betting, the hand is replayed under other readings of them (a raise, an all-in) and
-  the one that fits best is kept (``_reread``); chips that show just after a seat's tap replace it.
+  the one that fits best is kept (``rules.rereading``); chips that show just after a seat's tap
+  replace it.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from rules.checks.showdown import ShowdownMonitor
 from rules.hand_state import BOARD_CARDS_BEFORE, HandSetup, HandState, Situation, Street
 from rules.profile import HouseProfile, ShortAllInReopen, SubstantialAction
 from rules.records import DEFAULT_SEVERITY, Alert, AlertKind, BetAction, Citation, Ruling, Severity
+from rules.rereading import Output, Reading, contradicts, correct_check, reread, tap_before_chips
 from vision.events import (
     CardExposed,
     CardsDealt,
@@ -64,21 +66,9 @@ from vision.events import (
     TableTap,
 )
 
-Output = Ruling | Alert
 _Action = ChipAction | Declaration | TableTap | Fold  # what a seat does to act
-Reading = dict[tuple[int, float], str]  # uncounted chip actions by (seat, t): "raise" or "all_in"
 
 _LEFT = "left_with_live_hand"  # the dead-hand reason that a return to the seat undoes
-# alerts that say the table did something the engine's picture of the betting does not allow
-_CONTRADICTIONS = frozenset(
-    {
-        AlertKind.OUT_OF_TURN,
-        AlertKind.PREMATURE_BOARD,
-        AlertKind.INVALID_DECLARATION,
-        AlertKind.NON_STANDARD_FOLD,
-    }
-)
-REREAD_MAX = 4  # uncounted chip actions a reread reads again: 16 call/raise readings, 4 all-in
 
 
 @dataclass(slots=True)
@@ -115,7 +105,7 @@ class HandJudge:
 
     def __init__(self, setup: HandSetup, profile: HouseProfile, reading: Reading | None = None) -> None:
         """``reading``: uncounted chip actions, by (seat, time), to read as "raise" or "all_in" rather
-        than as seen (set by a reread, ``_reread``)."""
+        than as seen (set by ``rules.rereading``)."""
         self.setup = setup
         self.profile = profile
         self.reading: Reading = dict(reading or {})
@@ -152,19 +142,18 @@ class HandJudge:
     # ----- the one entry point ---------------------------------------------------------------
 
     def process(self, ev: Event) -> list[Output]:
+        """What ``ev`` caused; uncounted chips are read again when the table contradicts their reading
+        (``rules.rereading``)."""
         street = self.hand.street_of_action
-        tap = self._tap_before_chips(ev)
+        tap = tap_before_chips(self, ev)
         if tap is not None:  # the chips of that visit showed only after the hand had gone
-            events = [e for e in self.events if e is not tap] + [ev]
-            replay, replay_out = self._replay(events, self.reading)
-            return self._adopt(replay, replay_out, [])
-        out = self._process(ev)
-        self.events.append(ev)
-        if any(isinstance(o, Alert) and o.kind in _CONTRADICTIONS for o in out):
-            out = self._reread(street, out)
-        return out
+            return correct_check(self, tap, ev)
+        out = self.judge_one(ev)
+        return reread(self, street, out) if contradicts(out) else out
 
-    def _process(self, ev: Event) -> list[Output]:
+    def judge_one(self, ev: Event) -> list[Output]:
+        """One event judged under the current reading, no rereading."""
+        self.events.append(ev)
         out: list[Output] = []
         self.now = max(self.now, ev.t)
         if self.stopped:
@@ -231,7 +220,7 @@ class HandJudge:
             return
         self._act(ev, out)
 
-    def _acted_last(self, seat: int) -> bool:
+    def acted_last(self, seat: int) -> bool:
         """Whether the seat made the hand's latest ruling, on the street being bet now."""
         last = self.last_ruling
         return (
@@ -307,7 +296,7 @@ class HandJudge:
         if not self.hand.betting_open or seat not in self._live():
             self.ignored += seat in self._live()
             return
-        if self.hand.actor != seat and chips is not None and not chips.counted and self._acted_last(seat):
+        if self.hand.actor != seat and chips is not None and not chips.counted and self.acted_last(seat):
             return  # more chips from the seat that just acted, nobody since: one action the camera saw twice
         if self.hand.actor != seat:
             self._act_out_of_turn(seat, ev, out)
@@ -434,67 +423,6 @@ class HandJudge:
             if self.hand.actor != seat and not follows:
                 break  # acted on already: what is left belongs to no action
             _HANDLERS[type(e)](self, e, out)
-
-    # ----- chips the camera could not count: reading them again ---------------------------------
-
-    def _reread(self, street: Street, out: list[Output]) -> list[Output]:
-        """The latest event contradicts the betting as the engine has it (an action out of turn, a
-        board card before the betting is over, a declaration the bet does not allow, a fold facing
-        no bet). Uncounted chips say only that the seat acted: those that faced a bet on this street
-        may each have been a call or a raise, and, once a hand was tabled while betting was still
-        expected (players table early only when all-in), any of the hand's latest may have been all-in. The
-        hand is replayed under each such reading, and the one with the fewest contradictions (and
-        actions left with no betting open) is kept; ties keep the current one. Alerts already raised
-        stay raised; the rulings are those of the reading kept."""
-        facing = [(s, t) for s, t, st, f in self.uncounted if st is street and f][-REREAD_MAX:]
-        latest = [(s, t) for s, t, _, _ in self.uncounted][-REREAD_MAX:]
-        base = {k: v for k, v in self.reading.items() if k not in facing}
-        readings = [
-            base | {c: "raise" for i, c in enumerate(facing) if mask >> i & 1}
-            for mask in range(2 ** len(facing))
-        ] + [self.reading | {c: "all_in"} for c in latest if self.tabled_early]
-        best, fewest, best_out = None, _score(self), out
-        for reading in readings:
-            if reading == self.reading:
-                continue
-            replay, replay_out = self._replay(self.events, reading)
-            if _score(replay) < fewest:
-                best, fewest, best_out = replay, _score(replay), replay_out
-        return out if best is None else self._adopt(best, best_out, out)
-
-    def _tap_before_chips(self, ev: Event) -> TableTap | None:
-        """The tap an uncounted chip action corrects: the same seat's check, the hand's latest ruling
-        on this street, taken from a visit whose chips showed only after the hand had gone (chips
-        out of turn from a seat that acted last are otherwise the same action seen twice)."""
-        if not isinstance(ev, ChipAction) or ev.counted or self.hand.actor == ev.seat:
-            return None
-        last = self.last_ruling
-        if last is None or last.action is not BetAction.CHECK or not self._acted_last(ev.seat):
-            return None
-        mine = [e for e in self.events if getattr(e, "seat", None) == ev.seat and isinstance(e, _Action)]
-        return mine[-1] if mine and isinstance(mine[-1], TableTap) else None
-
-    def _replay(self, events: list[Event], reading: Reading) -> tuple[HandJudge, list[Output]]:
-        """The hand judged afresh from ``events`` under ``reading``; the last event's outputs."""
-        replay = HandJudge(self.setup, self.profile, reading)
-        out: list[Output] = []
-        for ev in events:
-            out = replay._process(ev)
-            replay.events.append(ev)
-        return replay, out
-
-    def _adopt(self, replay: HandJudge, replay_out: list[Output], out: list[Output]) -> list[Output]:
-        """Take the replayed hand as this one. Alerts already raised stay raised (``out``, this event's,
-        is replaced by the replay's); earlier rulings the replay changed come out again, revised."""
-        raised = [a for a in self.record.alerts if not any(a is o for o in out)]
-        replay.record.alerts = raised + [o for o in replay_out if isinstance(o, Alert)]
-        revised = [
-            r
-            for r in replay.record.rulings
-            if r not in self.record.rulings and not any(r is o for o in replay_out)
-        ]
-        self.__dict__.update(replay.__dict__)
-        return [*revised, *replay_out]
 
     # ----- bookkeeping -----------------------------------------------------------------------
 
@@ -639,12 +567,6 @@ _HANDLERS: dict[type[Event], Callable[[HandJudge, Any, list[Output]], None]] = {
     ClockCalled: HandJudge._on_clock,
     HandEnded: HandJudge._on_ended,
 }
-
-
-def _score(judge_: HandJudge) -> int:
-    """How badly a reading of the hand fits what the table did: contradictions raised, and actions
-    left unjudged because no betting was open for them."""
-    return sum(1 for a in judge_.record.alerts if a.kind in _CONTRADICTIONS) + judge_.ignored
 
 
 def judge_hand(setup: HandSetup, profile: HouseProfile, events: Iterable[Event]) -> HandRecord:

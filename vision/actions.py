@@ -83,8 +83,8 @@ class ActionAnalyzer:
         self.hands = HandOwners(geometry)  # whose hand each one in view is
         self.pushes = PushCounter(chips, stacks_counted)  # what each visit pushed into its seat's bet zone
         self.visits: dict[int, Visit] = {}
-        # seat -> when its last tap's visit ended, the bet-zone boxes before it, and new chips first seen
-        self.after_tap: dict[int, tuple[float, list[Box], tuple[float, list[SeenObject]] | None]] = {}
+        # seat -> when its last tap's visit ended, the bet-zone boxes before it, when new chips first showed
+        self.after_tap: dict[int, tuple[float, list[Box], float | None]] = {}
         self.held: dict[int, tuple[ChipAction, float]] = {}  # seat -> chip action held, since when
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
@@ -207,7 +207,7 @@ class ActionAnalyzer:
             )
             if visit.had_cards and not self.has_cards.get(visit.seat, False):
                 # the seat's cards went with the hand: thrown over the bet zone, cards read as chips
-                # for a moment look like a push. Held until the cards' fate is known (``_held``).
+                # for a moment look like a push. Held until the cards' fate is known (``_release_held``).
                 self.held[visit.seat] = (action, t)
             else:
                 out.append(action)
@@ -255,11 +255,11 @@ class ActionAnalyzer:
             if not new:
                 self.after_tap[seat] = (since, known, None)
             elif first is None:
-                self.after_tap[seat] = (since, known, (scene.t, new))
+                self.after_tap[seat] = (since, known, scene.t)
             else:
                 del self.after_tap[seat]
                 values = tuple(sorted((o.value for o in new if o.value > 0), reverse=True))
-                out.append(ChipAction(first[0], seat=seat, pushes=(values,) if values else (), counted=False))
+                out.append(ChipAction(first, seat=seat, pushes=(values,) if values else (), counted=False))
 
     def _put_down_during(self, visit: Visit) -> bool:
         """Whether an object (a protector, a phone) first appeared at the visit's seat while it lasted."""

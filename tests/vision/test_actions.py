@@ -198,7 +198,12 @@ def test_a_touch_in_front_of_the_cards_that_moves_nothing_is_a_tap_in_turn(
     assert sum(isinstance(e, TableTap) for e in table.events) == taps
 
 
-def test_cards_thrown_away_by_the_seats_own_hand_are_a_fold(geometry: TableGeometry) -> None:
+@pytest.mark.parametrize("over_the_bet_zone", [False, True], ids=["to-the-muck", "over-the-bet-zone"])
+def test_cards_thrown_away_by_the_seats_own_hand_are_a_fold(
+    geometry: TableGeometry, over_the_bet_zone: bool
+) -> None:
+    """Thrown over the bet zone, the cards read as a chip for a few detector calls (no value, never a
+    track). The seat's cards went with its hand, so that was the fold, not chips of unread value."""
     g = geometry
     table = Table(g, turn=1)
     cards = dealt(g)
@@ -206,10 +211,14 @@ def test_cards_thrown_away_by_the_seats_own_hand_are_a_fold(geometry: TableGeome
     table.show(0.3, *cards, rail_hand(g, 7, 1))
     table.show(0.3, *cards, thing(g, 7, "hand", "seat1_cards"))
     mucked = [thing(g, c.track, "card_down", "muck") for c in cards[:2]]
+    if over_the_bet_zone:
+        blur = thing(g, -1, "chip", "seat1_bet", label="unknown", value=0)
+        table.show(0.3, *cards[2:], thing(g, 7, "hand", "seat1_bet"), blur)
+        table.show(0.2, *mucked, *cards[2:], rail_hand(g, 7, 1))
     table.show(1.5, *mucked, *cards[2:])
     folds = [e for e in table.events if isinstance(e, Fold)]
     assert [(e.seat, e.face_up) for e in folds] == [(1, False)]
-    assert not any(isinstance(e, TableTap) for e in table.events)
+    assert not any(isinstance(e, TableTap | ChipAction) for e in table.events)
 
 
 def test_flop_pull_in_and_end_of_hand(geometry: TableGeometry) -> None:
@@ -345,26 +354,6 @@ def test_a_card_more_under_the_seats_own_hand_after_play_began_is_no_deal(geomet
     late = thing(g, 151, "card_down", "seat1_cards")
     table.show(1.0, *cards, split, late)
     assert table.cards_dealt_to(1) == {1: 3}
-
-
-def test_unread_chips_seen_as_the_hand_carries_its_cards_off_are_a_fold_not_a_bet(
-    geometry: TableGeometry,
-) -> None:
-    """Cards thrown over the bet zone read as a chip for a few detector calls: no value, never a
-    track. The seat's cards went with its hand, so this was a fold, not chips of unread value."""
-    g = geometry
-    table = Table(g, turn=1)
-    cards = dealt(g)
-    table.show(1.0, *cards)
-    table.show(0.2, *cards, rail_hand(g, 7, 1))
-    table.show(0.3, *cards, thing(g, 7, "hand", "seat1_cards"))
-    blur = thing(g, -1, "chip", "seat1_bet", label="unknown", value=0)
-    table.show(0.3, *cards[2:], thing(g, 7, "hand", "seat1_bet"), blur)
-    mucked = [thing(g, c.track, "card_down", "muck") for c in cards[:2]]
-    table.show(0.2, *mucked, *cards[2:], rail_hand(g, 7, 1))
-    table.show(1.5, *mucked, *cards[2:])
-    assert [e.seat for e in table.events if isinstance(e, Fold)] == [1]
-    assert not any(isinstance(e, ChipAction) for e in table.events)
 
 
 def test_a_push_that_ends_with_the_cards_hidden_is_reported_once_they_show_again(

@@ -1,0 +1,117 @@
+"""Chips the camera could not count, read again by what the table did next.
+
+An overhead camera sees only each stack's top chip, so an uncounted push says only that the seat
+acted: the engine first reads it as a call facing a bet (or a bet with none to face). When a later
+event contradicts the betting as the engine then has it (an action out of turn, a board card before
+the betting is over, a declaration the bet does not allow, a fold facing no bet), ``reread`` replays
+the hand under the other readings of those pushes and keeps the one that fits best. And chips that
+show in a seat's bet zone just after its tap were that visit's: ``correct_check`` replays the hand
+without the tap.
+
+A reading maps uncounted chip actions, by (seat, time), to "raise" (at least the minimum) or "all_in";
+``HandJudge`` passes it to the betting rules as ``Situation.uncounted_as``. Alerts already raised stay
+raised; the hand's rulings become those of the reading kept, and the revised ones come out again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.hand_state import Street
+from rules.records import Alert, AlertKind, BetAction, Ruling
+from vision.events import ChipAction, Declaration, Event, Fold, TableTap
+
+if TYPE_CHECKING:
+    from rules.engine import HandJudge
+
+Output = Ruling | Alert
+Reading = dict[tuple[int, float], str]  # uncounted chip actions by (seat, t): "raise" or "all_in"
+
+# alerts that say the table did something the engine's picture of the betting does not allow
+CONTRADICTIONS = frozenset(
+    {
+        AlertKind.OUT_OF_TURN,
+        AlertKind.PREMATURE_BOARD,
+        AlertKind.INVALID_DECLARATION,
+        AlertKind.NON_STANDARD_FOLD,
+    }
+)
+REREAD_MAX = 4  # uncounted chip actions a reread reads again: 16 call/raise readings, 4 all-in
+
+
+def contradicts(out: list[Output]) -> bool:
+    return any(isinstance(o, Alert) and o.kind in CONTRADICTIONS for o in out)
+
+
+def reread(judge: HandJudge, street: Street, out: list[Output]) -> list[Output]:
+    """The latest event (its outputs ``out``) contradicts the betting on ``street``. Uncounted chips
+    that faced a bet there may each have been a call or a raise; and once a hand was tabled while
+    betting was still expected (players table early only when all-in), any of the hand's latest may
+    have been all-in. The hand is replayed under each such reading, and the one with the fewest
+    contradictions (and actions left with no betting open) is kept; ties keep the current one."""
+    facing = [(s, t) for s, t, st, f in judge.uncounted if st is street and f][-REREAD_MAX:]
+    latest = [(s, t) for s, t, _, _ in judge.uncounted][-REREAD_MAX:]
+    base = {k: v for k, v in judge.reading.items() if k not in facing}
+    readings = [
+        base | {c: "raise" for i, c in enumerate(facing) if mask >> i & 1} for mask in range(2 ** len(facing))
+    ] + [judge.reading | {c: "all_in"} for c in latest if judge.tabled_early]
+    best, fewest, best_out = None, score(judge), out
+    for reading in readings:
+        if reading == judge.reading:
+            continue
+        replayed, replayed_out = replay(judge, judge.events, reading)
+        if score(replayed) < fewest:
+            best, fewest, best_out = replayed, score(replayed), replayed_out
+    return out if best is None else adopt(judge, best, best_out, out)
+
+
+def tap_before_chips(judge: HandJudge, ev: Event) -> TableTap | None:
+    """The tap an uncounted chip action corrects: the same seat's check, the hand's latest ruling on
+    this street, taken from a visit whose chips showed only after the hand had gone (chips out of
+    turn from a seat that acted last are otherwise the same action seen twice)."""
+    if not isinstance(ev, ChipAction) or ev.counted or judge.hand.actor == ev.seat:
+        return None
+    last = judge.last_ruling
+    if last is None or last.action is not BetAction.CHECK or not judge.acted_last(ev.seat):
+        return None
+    actions = (ChipAction, Declaration, TableTap, Fold)
+    mine = [e for e in judge.events if isinstance(e, actions) and e.seat == ev.seat]
+    return mine[-1] if mine and isinstance(mine[-1], TableTap) else None
+
+
+def correct_check(judge: HandJudge, tap: TableTap, chips: Event) -> list[Output]:
+    """The seat's check was the visit that let ``chips`` go: the hand replayed without the tap."""
+    events = [e for e in judge.events if e is not tap] + [chips]
+    replayed, replayed_out = replay(judge, events, judge.reading)
+    return adopt(judge, replayed, replayed_out, [])
+
+
+def replay(judge: HandJudge, events: list[Event], reading: Reading) -> tuple[HandJudge, list[Output]]:
+    """The hand judged afresh from ``events`` under ``reading``; the last event's outputs."""
+    replayed = type(judge)(judge.setup, judge.profile, reading)
+    out: list[Output] = []
+    for ev in events:
+        out = replayed.judge_one(ev)
+    return replayed, out
+
+
+def adopt(
+    judge: HandJudge, replayed: HandJudge, replayed_out: list[Output], out: list[Output]
+) -> list[Output]:
+    """Take the replayed hand as ``judge``'s. Alerts already raised stay raised (``out``, the latest
+    event's, is replaced by the replay's); earlier rulings the replay changed come out again, revised."""
+    raised = [a for a in judge.record.alerts if not any(a is o for o in out)]
+    replayed.record.alerts = raised + [o for o in replayed_out if isinstance(o, Alert)]
+    revised = [
+        r
+        for r in replayed.record.rulings
+        if r not in judge.record.rulings and not any(r is o for o in replayed_out)
+    ]
+    judge.__dict__.update(replayed.__dict__)
+    return [*revised, *replayed_out]
+
+
+def score(judge: HandJudge) -> int:
+    """How badly a reading of the hand fits what the table did: contradictions raised, and actions
+    left unjudged because no betting was open for them."""
+    return sum(1 for a in judge.record.alerts if a.kind in CONTRADICTIONS) + judge.ignored
