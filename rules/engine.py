@@ -112,6 +112,7 @@ class HandJudge:
         self.events: list[Event] = []  # everything processed, in order, for a reread
         self.uncounted: list[tuple[int, float, Street, bool]] = []  # (seat, t, street, facing a bet)
         self.ignored = 0  # actions by a live seat with no betting open (an all-in reading must explain them)
+        self.early = 0  # uncounted chips in turn on a street whose board is not out yet (``_act``)
         self.tabled_early = False  # a hand was tabled while betting was still expected (``_on_tabled``)
         self.hand = HandState(setup)
         self.deal = DealMonitor(setup, profile)
@@ -148,8 +149,13 @@ class HandJudge:
         tap = tap_before_chips(self, ev)
         if tap is not None:  # the chips of that visit showed only after the hand had gone
             return correct_check(self, tap, ev)
+        early = self.early
         out = self.judge_one(ev)
-        return reread(self, street, out) if contradicts(out) else out
+        if contradicts(out):
+            return reread(self, street, out)
+        if self.early > early:  # chips before the street's cards: was the last street's betting over?
+            return reread(self, street, out)
+        return out
 
     def judge_one(self, ev: Event) -> list[Output]:
         """One event judged under the current reading, no rereading."""
@@ -298,11 +304,14 @@ class HandJudge:
             return
         if self.hand.actor != seat and chips is not None and not chips.counted and self.acted_last(seat):
             return  # more chips from the seat that just acted, nobody since: one action the camera saw twice
-        if self.hand.actor != seat:
+        in_turn = self.hand.actor == seat
+        self._finish_deal(ev.t, out)  # a seat acting, in turn or not, ends the initial deal
+        if self.stopped:
+            return
+        if not in_turn:
             self._act_out_of_turn(seat, ev, out)
             return
-        self._finish_deal(ev.t, out)
-        if self.stopped or self.hand.actor != seat:
+        if self.hand.actor != seat:  # the deal's end killed this hand
             return
         if self.deal.short(seat):  # acting before its missing card came: the hand is dead
             self._find(out, self.deal.acted_short(seat, ev.t))
@@ -316,6 +325,7 @@ class HandJudge:
             sit = replace(sit, amounts_uncertain=True)
         if chips is not None and not chips.counted:
             self.uncounted_streets.add(street)
+            self.early += self.board.shown < BOARD_CARDS_BEFORE[self.hand.street]
             sit = replace(sit, uncounted_as=self.reading.get((seat, ev.t), ""))
             if not (said or earlier):
                 self.uncounted.append((seat, ev.t, street, sit.facing_bet))

@@ -4,7 +4,9 @@ An overhead camera sees only each stack's top chip, so an uncounted push says on
 acted: the engine first reads it as a call facing a bet (or a bet with none to face). When a later
 event contradicts the betting as the engine then has it (an action out of turn, a board card before
 the betting is over, a declaration the bet does not allow, a fold facing no bet), ``reread`` replays
-the hand under the other readings of those pushes and keeps the one that fits best. And chips that
+the hand under the other readings of those pushes and keeps the one that fits best. Uncounted chips
+put in before the street's board cards are out ask the same question of the street before: was its
+betting really over? And chips that
 show in a seat's bet zone just after its tap were that visit's: ``correct_check`` replays the hand
 without the tap.
 
@@ -48,14 +50,17 @@ def reread(judge: HandJudge, street: Street, out: list[Output]) -> list[Output]:
     that faced a bet there may each have been a call or a raise; and once a hand was tabled while
     betting was still expected (players table early only when all-in), any of the hand's latest may
     have been all-in. The hand is replayed under each such reading, and the one with the fewest
-    contradictions (and actions left with no betting open) is kept; ties keep the current one."""
+    contradictions (and actions left with no betting open) is kept; ties keep the current one, which
+    is scored by a replay too."""
     facing = [(s, t) for s, t, st, f in judge.uncounted if st is street and f][-REREAD_MAX:]
     latest = [(s, t) for s, t, _, _ in judge.uncounted][-REREAD_MAX:]
     base = {k: v for k, v in judge.reading.items() if k not in facing}
     readings = [
         base | {c: "raise" for i, c in enumerate(facing) if mask >> i & 1} for mask in range(2 ** len(facing))
     ] + [judge.reading | {c: "all_in"} for c in latest if judge.tabled_early]
-    best, fewest, best_out = None, score(judge), out
+    # the current reading scored as a replay too: alerts an earlier reading raised stay in the
+    # record but are not this reading's
+    best, fewest, best_out = None, score(replay(judge, judge.events, judge.reading)[0]), out
     for reading in readings:
         if reading == judge.reading:
             continue
@@ -112,6 +117,6 @@ def adopt(
 
 
 def score(judge: HandJudge) -> int:
-    """How badly a reading of the hand fits what the table did: contradictions raised, and actions
-    left unjudged because no betting was open for them."""
-    return sum(1 for a in judge.record.alerts if a.kind in CONTRADICTIONS) + judge.ignored
+    """How badly a reading of the hand fits what the table did: contradictions raised, actions left
+    unjudged because no betting was open for them, and chips put in before the street's cards."""
+    return sum(1 for a in judge.record.alerts if a.kind in CONTRADICTIONS) + judge.ignored + judge.early

@@ -89,6 +89,7 @@ class ActionAnalyzer:
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
         self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
+        self.cards_since: dict[int, float] = {}  # seat -> since when it has shown a card without a break
         self.pitches = PitchWatch(geometry, hold)  # cards pitched on top of other cards
         self.seen_at_seat: dict[int, int] = {}  # seat -> cards seen in its zones in the last scene
         self.most_board = 0  # this hand's most face-up board cards
@@ -274,7 +275,10 @@ class ActionAnalyzer:
         on_deck = any(o.cls == "card_up" for o in scene.in_place(self._dealer_zone))
         if on_deck or self._face_up_in_flight(scene):
             self.up_on_deck = t
-        if self.most_board == 0:  # hole cards are pitched before the board, never after
+        # hole cards are pitched in the deal, before anyone acts: a card flying past a seat's cards
+        # after that is the dealer's burn card or board (seed + 6000 clean_check_raise_showdown: the
+        # burn card "landed" on the button seat's cards, making it a dead hand with three)
+        if self.most_board == 0 and not self.deal_over:
             self.pitches.update(scene, self.seen_at_seat, self.visits)
         self._boxed_landings(scene, out)
         for seat, settled in self.seat_cards.items():
@@ -287,7 +291,10 @@ class ActionAnalyzer:
                 and (o.place == f"seat{seat}_cards" or (o.place == f"seat{seat}_bet" and self._resting(o, t)))
             ]
             self.seen_at_seat[seat] = len(cards)
-            if not cards:
+            if cards:
+                self.cards_since.setdefault(seat, t)
+            else:
+                self.cards_since.pop(seat, None)
                 self.pitches.cards_gone(seat)
             change = settled.update(t, len(cards) + self.pitches.covered.get(seat, 0))
             if change is not None:
@@ -299,8 +306,11 @@ class ActionAnalyzer:
                 if new > most and self.in_hand and self.deal_over and own_hand:
                     self.most_cards[seat] = new
                 elif new > most:  # more than the seat ever held this hand (a hidden card coming back is not)
-                    if not self.in_hand:
-                        self._start(settled.since, scene, out)
+                    # a seat's first card dealt when it first showed, though a duplicate box made
+                    # its count flicker for a while (the order of the deal is judged by these times)
+                    since = min(settled.since, self.cards_since.get(seat, t)) if most == 0 else settled.since
+                    if not self.in_hand:  # from the first card any seat showed (no card before it)
+                        self._start(min([since, *(v for v in self.cards_since.values() if since - v < 1.0)]), scene, out)
                     up = [o for o in cards if o.cls == "card_up"]
                     # a card seen face up on the deck before it was pitched was boxed: it is set
                     # aside, so it does not count toward the seat's cards
@@ -311,7 +321,7 @@ class ActionAnalyzer:
                         continue  # already reported as it landed (``_boxed_landings``)
                     out.append(
                         CardsDealt(
-                            settled.since,
+                            since,
                             seat=seat,
                             count=new - most,
                             face_up=bool(up),
@@ -344,11 +354,13 @@ class ActionAnalyzer:
         if change is not None and self.in_hand:
             new = int(change[1] or 0)  # type: ignore[call-overload]
             if new > self.most_board:  # more than the board ever held (not cards being gathered up)
+                # as many cards as the board grew by: a card the tracker gave a new track is not
+                # a new card (seed + 6000 clean_limped_pot: the turn came as two, a premature river)
                 fresh = [o for o in board if o.track not in self.exposed]
                 self.exposed.update(o.track for o in board)
-                count = len(fresh) or new - self.most_board
+                count = new - self.most_board
                 self.most_board = new
-                labels = tuple(o.label or None for o in fresh) if fresh else ()
+                labels = tuple(o.label or None for o in fresh) if len(fresh) == count else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
 
     def _face_up_in_flight(self, scene: TableScene) -> bool:

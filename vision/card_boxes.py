@@ -7,7 +7,10 @@ its bar. For example, on seed + 2000 oversized_chip_call, seat 5's first card ha
 A seat's card count is what the deal, fold and misdeal rules read, so the pipeline drops such
 duplicates before it counts.
 
-``DUPLICATE_IOU`` = 0.7 across both card classes. Two real cards overlap that much only when one is
+``DUPLICATE_IOU`` = 0.7 across both card classes; a pair of boxes of slightly different sizes counts
+too when their IoU is over 0.6 and the smaller lies at least 80% inside the other. Seed + 6000
+clean_exact_calls: the third flop card had a second box 3 px off and 1 px shorter (IoU 0.69, 83%
+inside), which made a fourth board card: a premature turn. Two real cards overlap that much only when one is
 squared up on the other, and then the camera sees one card anyway (``vision.pitches`` counts the one
 underneath).
 
@@ -38,6 +41,8 @@ from vision.detections import Detections, box_iou
 
 CARDS = ("card_up", "card_down")
 DUPLICATE_IOU = 0.7  # two card boxes overlapping more than this are one card seen twice
+# or, boxes of slightly different sizes: IoU above NEAR_IOU with the smaller box almost all inside
+NEAR_IOU, INSIDE = 0.6, 0.8
 
 
 def one_box_per_card(detections: Detections) -> Detections:
@@ -47,7 +52,9 @@ def one_box_per_card(detections: Detections) -> Detections:
     cards = np.flatnonzero(np.isin(detections.class_id, card_ids))
     if len(cards) < 2:
         return detections
-    overlap = box_iou(detections.xyxy[cards], detections.xyxy[cards])
+    boxes = detections.xyxy[cards]
+    iou, inside = box_iou(boxes, boxes), _inside_smaller(boxes)
+    overlap = np.where((iou > NEAR_IOU) & (inside > INSIDE), 1.0, iou)  # 1.0: counts as a duplicate
     keep = np.ones(len(detections), dtype=bool)
     kept: list[int] = []  # positions in ``cards``, best score first
     for j in sorted(range(len(cards)), key=lambda j: -detections.confidence[cards[j]]):
@@ -56,6 +63,15 @@ def one_box_per_card(detections: Detections) -> Detections:
         else:
             kept.append(j)
     return detections if keep.all() else detections.select(keep)
+
+
+def _inside_smaller(boxes: np.ndarray) -> np.ndarray:
+    """(n, n): the share of the smaller box of each pair that lies inside the other."""
+    tl = np.maximum(boxes[:, None, :2], boxes[None, :, :2])
+    br = np.minimum(boxes[:, None, 2:], boxes[None, :, 2:])
+    inter = np.prod(np.clip(br - tl, 0, None), axis=2)
+    area = np.prod(boxes[:, 2:] - boxes[:, :2], axis=1)
+    return inter / (np.minimum(area[:, None], area[None, :]) + 1e-9)
 
 
 __all__ = ["DUPLICATE_IOU", "one_box_per_card"]

@@ -22,6 +22,10 @@ RAIL = "rail"  # on the padded rail
 OFF = "off"  # outside the table's rail outline (a lap, below the rail, the floor)
 CHAIR_PROBE = 1.4  # stack-to-bet distances behind the stack zone: where a seated player meets the rail
 CHAIR_MARGIN = 0.02  # of the frame's short side: a chair point nearer the edge than this is out of view
+# stack-to-bet distances (about 7 cm) a chair point must lie inside the frame for the camera to tell an
+# empty chair from a player it cuts off: nearer the edge a seated player shows as a sliver of shoulder
+# the detector scores low or not at all (docs/pipeline_eval.md, section 7)
+CHAIR_CLEAR = 0.3
 
 # the more specific zone wins where zones overlap: a seat's own areas before the shared ones
 _PRIORITY = {
@@ -74,6 +78,8 @@ class TableGeometry:
         self.chairs_in_view = frozenset(
             s for s, (x, y) in self.chairs.items() if m <= x < width - m and m <= y < height - m
         )
+        # chairs far enough inside the frame that seeing nobody there means nobody sits there
+        self.chairs_clear = frozenset(s for s in self.chairs_in_view if self._inside(s) >= CHAIR_CLEAR)
 
     def footprint(self, xyxy: np.ndarray, tall: np.ndarray | None = None) -> np.ndarray:
         """(n, 2) float32 pixels where each box's object meets the table. A ``tall`` object (a bottle,
@@ -122,6 +128,12 @@ class TableGeometry:
             return None
         (sx, sy), (bx, by) = axis
         return sx + CHAIR_PROBE * (sx - bx), sy + CHAIR_PROBE * (sy - by)
+
+    def _inside(self, seat: int) -> float:
+        """How far the seat's chair point lies inside the frame, in its stack-to-bet distances."""
+        (sx, sy), (bx, by) = self.seat_axis(seat)  # type: ignore[misc]
+        x, y = self.chairs[seat]
+        return min(x, y, self.width - x, self.height - y) / max(float(np.hypot(sx - bx, sy - by)), 1.0)
 
     def chair_of(self, box: tuple[float, float, float, float]) -> int | None:
         """The seat whose chair a player's box covers (the box holds the point where that seat's

@@ -11,7 +11,9 @@ from rules.profile import AbsentAtDeal, FourCardFlop, HouseProfile, WrongCardCou
 from rules.records import AlertKind, Severity
 from vision.events import CardsDealt
 
-_STREET_OF_BOARD = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
+# the street the board's n-th card belongs to: a flop the camera sees land a card or two at a time
+# is still the flop
+_STREET_OF_BOARD = {1: Street.FLOP, 2: Street.FLOP, 3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
 
 
 class DealMonitor:
@@ -34,6 +36,8 @@ class DealMonitor:
         self.exposed = 0
         self.boxed = 0
         self.complete = False
+        self.counts_hold = True  # the camera counted enough seats in full to judge a short one
+        self.passed_at: dict[int, float] = {}  # seat -> when the last round went past it, cardless
 
     @property
     def dealt_all(self) -> bool:
@@ -45,7 +49,7 @@ class DealMonitor:
 
         Too many cards are not tracked the same way: the repair (a card pulled as the burn) is not
         something the camera reports, so a hand is not killed for acting with one card too many."""
-        return self.complete and 0 < self.counts[seat] < self.per_seat
+        return self.complete and self.counts_hold and 0 < self.counts[seat] < self.per_seat
 
     def hole_card(self, ev: CardsDealt, substantial_action: bool) -> list[Finding]:
         assert ev.seat is not None
@@ -75,25 +79,23 @@ class DealMonitor:
             return []
         elif self.first_elsewhere is not None and seat == self.order[0] and first_here:
             # that seat's first sighting holding two cards: its first card landed unseen, maybe
-            # before the other, so the order is not known; one card: it came second, a misdeal
+            # before the other, so the order is not known; one card: it came second, a misdeal,
+            # unless it was first after all (a camera reports a card once its count settles, so
+            # the first seat's card can be reported after a later one)
             t0, wrong = self.first_elsewhere
             self.first_elsewhere = None
-            if ev.count == 1:
+            if ev.count == 1 and ev.t > t0:
                 what = f"first card dealt to seat {wrong}; it belongs to seat {seat}"
                 return [self._misdeal(t0, wrong, what, "first_card_wrong_seat_is_misdeal")]
         if ev.face_up:
             return self._exposed(ev, first_two=self.pitched <= 2)
-        if self.counts[seat] >= self.per_seat and self.rules.seat_dealt_out_is_misdeal.value:
-            passed = [s for s in self.order[: self.order.index(seat)] if self.counts[s] == 0]
-            if passed:  # the last round has gone past a seat that holds no cards
-                return [
-                    self._misdeal(
-                        ev.t,
-                        passed[0],
-                        f"seat {passed[0]} was dealt out of the hand",
-                        "seat_dealt_out_is_misdeal",
-                    )
-                ]
+        if self.counts[seat] >= self.per_seat:
+            # the last round has gone past a seat that holds no cards: judged once the deal is over
+            # (``finish``), since a camera reports a seat's cards once their count settles, which can
+            # be after the next seats' (a card boxed twice for a while)
+            for passed in self.order[: self.order.index(seat)]:
+                if self.counts[passed] == 0:
+                    self.passed_at.setdefault(passed, ev.t)
         return []
 
     def finish(self, t: float, absent: set[int]) -> list[Finding]:
@@ -102,15 +104,17 @@ class DealMonitor:
             return []
         self.complete = True
         found: list[Finding] = []
+        # a seat short of cards says the deal went wrong only where the camera counts at least half
+        # the seats' cards in full: four PLO cards overlap, and when most seats look short, it is
+        # the camera that cannot count them
+        full = sum(self.counts[s] == self.per_seat for s in self.order)
+        self.counts_hold = counts_hold = 2 * full >= len(self.order)
         for seat in self.order if self.pitched else ():
             n = self.counts[seat]
             if n == 0 and self.rules.seat_dealt_out_is_misdeal.value:
-                return [
-                    self._misdeal(
-                        t, seat, f"seat {seat} was dealt out of the hand", "seat_dealt_out_is_misdeal"
-                    )
-                ]
-            if n != self.per_seat:
+                what = f"seat {seat} was dealt out of the hand"
+                return [self._misdeal(self.passed_at.get(seat, t), seat, what, "seat_dealt_out_is_misdeal")]
+            if n > self.per_seat or (n < self.per_seat and counts_hold):
                 found.append(self._wrong_count(t, seat, n))
                 if found[-1].severity is Severity.HAND_STOPPING:
                     return found[-1:]
@@ -333,13 +337,13 @@ class BoardMonitor:
                     ev.t,
                 )
             ]
-        if before == 0 and ev.count > 3:
+        if before < 3 < self.on_board:  # the flop came with a fourth card, seen at once or in pieces
             scramble = self.rules.four_card_flop.value is FourCardFlop.SCRAMBLE_RANDOM_BURN
             self.on_board = 3 if scramble else 0
             return [
                 Finding(
                     AlertKind.FOUR_CARD_FLOP,
-                    f"the flop came with {ev.count} cards",
+                    f"the flop came with {self.on_board} cards",
                     "call the floor: scramble the four cards face down; the floor picks one at random "
                     "as the next burn, the other three are the flop"
                     if scramble

@@ -4,6 +4,7 @@ of these."""
 import pytest
 
 from rules.records import AlertKind, Severity
+from vision.events import ChipsPulledIn
 from tests.rules.hands import (
     PROFILE_IDS,
     board_card,
@@ -222,3 +223,24 @@ def test_blasters_no_rabbit_hunting_after_the_river_either():
     events.append(board_card())
     record = judge(TABLE, "blasters", *events)
     assert rules_cited(only(record, AlertKind.RABBIT_HUNT)) == ["GAME STANDARDS: Rabbit hunting"]
+
+
+@pytest.mark.parametrize("house", PROFILE_IDS)
+def test_a_flop_seen_landing_a_card_at_a_time_is_the_flop(house):
+    """The camera may see the flop as one card and then two more as the dealer spreads it. After the
+    pre-flop betting that is the flop, not a river; before it, the first card is already premature."""
+    spread = [ChipsPulledIn(0.0), board_card(1), board_card(2)]
+    record = judge(TABLE, house, deal(TABLE), preflop_calls(TABLE), spread, checks(TABLE), turn())
+    assert record.alerts == [], describe(record)
+    early = judge(TABLE, house, deal(TABLE), preflop_calls(TABLE)[:-1], board_card(1))
+    assert "flop" in only(early, AlertKind.PREMATURE_BOARD).message
+
+
+@pytest.mark.parametrize("pieces", [(1, 3), (2, 2), (3, 1)])
+def test_a_four_card_flop_seen_in_pieces_is_still_a_four_card_flop(pieces):
+    """Three then one is the turn only once the flop has been judged complete; one then three, or two
+    and two, is a flop of four cards."""
+    events = [to_the_flop(), ChipsPulledIn(0.0), [board_card(n) for n in pieces]]
+    record = judge(TABLE, "tda", *events)
+    expected = AlertKind.PREMATURE_BOARD if pieces[0] == 3 else AlertKind.FOUR_CARD_FLOP
+    assert [a.kind for a in record.alerts] == [expected], describe(record)

@@ -1,7 +1,10 @@
 """The initial deal: misdeals and what is not one, house by house, as whole hands of events."""
 
+from dataclasses import replace
+
 import pytest
 
+from rules.engine import judge_hand
 from rules.hand_state import Game
 from rules.records import AlertKind, BetAction, Severity
 from tests.rules.hands import (
@@ -22,6 +25,7 @@ from tests.rules.hands import (
     rules_cited,
     setup,
     started,
+    timeline,
 )
 from vision.events import CardsDealt
 
@@ -175,6 +179,14 @@ def test_a_first_seat_first_seen_holding_two_cards_leaves_the_deal_order_unknown
     assert misdeals(record) == []
     wrong = [hole(2), hole(1)] + [hole(s) for s in (3, 4, 5, 6, 1, 2, 3, 4, 5, 6)]
     assert misdeals(judge(TABLE, "tda", started(TABLE), wrong))[0].seat == 2
+
+
+def test_the_first_seats_card_reported_late_but_stamped_first_is_in_order():
+    """The camera reports a card once the seat's count settles; a duplicate box can hold seat 1's
+    back past seat 2's. Stamped when it first showed, before seat 2's, it was the first card."""
+    events = timeline(started(TABLE), hole(2), hole(1), [hole(s) for s in (3, 4, 5, 6, 1, 2, 3, 4, 5, 6)])
+    events[2] = replace(events[2], t=events[1].t - 0.2)  # seat 1's card: reported second, landed first
+    assert misdeals(judge_hand(TABLE, profile("tda"), events)) == []
 
 
 def test_cpa_2008_sec_3_misdeals_h_first_card_to_the_wrong_position():
@@ -367,3 +379,27 @@ def test_nothing_is_judged_after_a_misdeal():
     events = [started(TABLE), deal(TABLE, first_to=4), preflop_calls(TABLE), hole(3), fold(2)]
     record = judge(TABLE, "tda", *events)
     stopped_by_misdeal(record, "first_card_wrong_seat_is_misdeal", "tda")
+
+
+def test_most_seats_seen_short_of_cards_is_the_camera_not_a_misdeal():
+    """Pot-limit Omaha: four hole cards overlap, and the camera counts two or three at most seats.
+    When fewer than half the seats show their full count, a short seat proves nothing: no misdeal,
+    and nobody's hand is dead for acting short. One seat short among full ones is still a misdeal."""
+    table = setup(seats=(1, 2, 3, 4), button=4, game=Game.PLO)
+    seen = deal(table, short=(1, 2, 3))
+    record = judge(table, "tda", seen, preflop_calls(table))
+    assert misdeals(record) == [] and record.alerts == [], describe(record)
+    one_short = judge(table, "tda", deal(table, short=(2,)), preflop_calls(table))
+    assert [a.seat for a in misdeals(one_short)] == [2]
+
+
+def test_a_seat_reported_after_the_round_passed_it_was_not_dealt_out():
+    """A camera reports a seat's cards once their count settles; a card boxed twice for a while can
+    hold seat 1's report back until after seat 3 shows both its cards. The deal is judged once it is
+    over: seat 1 holds two cards, so nobody was dealt out. A seat still cardless then was."""
+    table = setup(seats=(1, 2, 3), button=3)
+    arrived = [hole(2), CardsDealt(0.0, seat=3, count=2), CardsDealt(0.0, seat=1, count=2), hole(2)]
+    record = judge(table, "tda", started(table), arrived, preflop_calls(table))
+    assert misdeals(record) == [], describe(record)
+    cardless = [hole(2), CardsDealt(0.0, seat=3, count=2), hole(2)]
+    assert [a.seat for a in misdeals(judge(table, "tda", started(table), cardless, preflop_calls(table)))] == [1]

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from rules.engine import HandJudge
 from rules.records import AlertKind, BetAction
 from tests.rules.betting_factories import make_situation, rule, say
 from tests.rules.hands import (
@@ -18,10 +19,12 @@ from tests.rules.hands import (
     judge,
     kinds,
     preflop_calls,
+    profile,
     river,
     rulings_of,
     setup,
     tabled,
+    timeline,
     turn,
 )
 from vision.events import ChipAction, TableTap
@@ -240,3 +243,33 @@ def test_without_a_hand_tabled_early_no_uncounted_push_is_read_as_all_in():
     record = judge(table, B, deal(table), preflop, flop(), turn())
     assert AlertKind.PREMATURE_BOARD in kinds(record)
     assert not any(r.all_in for r in record.rulings)
+
+
+
+def test_alerts_left_from_an_earlier_reading_do_not_count_against_the_current_one():
+    """The current reading is scored on its own replay. An alert an earlier reading raised stays in
+    the record (it was sent to the floor) but is not this reading's: counted against it, any other
+    reading with the same one contradiction would look better and turn the calls into raises."""
+    table = setup(seats=(1, 2, 3))  # button 3: seat 3 first pre-flop, then 1, then the big blind 2
+    events = timeline(deal(table), [tops(3, 100), tops(1, 100)], flop())
+    premature = judge(table, B, events).alerts[-1]
+    judge_ = HandJudge(table, profile(B))
+    for ev in events[:-1]:
+        judge_.process(ev)
+    judge_.record.alerts.append(replace(premature, kind=AlertKind.OUT_OF_TURN, seat=1))  # an earlier reading's
+    judge_.process(events[-1])
+    assert kinds(judge_.record) == [AlertKind.OUT_OF_TURN, AlertKind.PREMATURE_BOARD]
+    assert [r.action for r in judge_.record.rulings] == [BetAction.CALL, BetAction.CALL]
+    assert judge_.reading == {}
+
+
+def test_chips_before_the_turn_card_read_the_flop_call_before_them_as_a_raise():
+    """Seat 1 bets the flop, seat 3 raises in one stack (one chip seen: a call, which closes the flop
+    betting). Seat 1's chips then go in before the turn card: the flop betting was not over. Read
+    again, seat 3 raised and seat 1 called, so nobody's check on the turn faces a bet."""
+    table = setup(seats=(1, 2, 3))  # button 3: seat 1 first after the flop
+    flop_betting = [tops(1, 1000), fold(2), tops(3, 1000), tops(1, 1000)]
+    record = judge(table, B, deal(table), preflop_calls(table), flop(), flop_betting, turn(), [check(1), check(3)])
+    assert kinds(record) == []
+    assert actions_of(record, 3)[1] is BetAction.RAISE
+    assert actions_of(record, 1)[1:] == [BetAction.BET, BetAction.CALL, BetAction.CHECK]

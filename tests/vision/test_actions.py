@@ -7,6 +7,8 @@ hand, a phone put on the felt. What a hand pushes into a bet zone is tested in `
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
@@ -241,6 +243,20 @@ def test_flop_pull_in_and_end_of_hand(geometry: TableGeometry) -> None:
     assert sum(isinstance(e, HandStarted) for e in table.events) == 1
 
 
+
+def test_the_turn_is_one_card_even_when_a_flop_card_is_tracked_afresh(geometry: TableGeometry) -> None:
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    flop = [thing(g, 80 + i, "card_up", "board", label=c) for i, c in enumerate(("Ah", "7c", "2d"))]
+    table.show(1.0, *cards)
+    table.show(1.0, *cards, *flop)
+    flop[2] = replace(flop[2], track=90)  # the tracker gives a flop card a new track as the turn lands
+    table.show(1.0, *cards, *flop, thing(g, 91, "card_up", "board", label="9c"))
+    board = [e for e in table.events if isinstance(e, CardsDealt) and e.seat is None]
+    assert [b.count for b in board] == [3, 1], "the board grew by one card: the turn"
+
+
 def test_a_phone_put_on_the_felt_is_placed_once(geometry: TableGeometry) -> None:
     g = geometry
     table = Table(g)
@@ -393,3 +409,39 @@ def test_chips_that_show_just_after_a_tap_are_that_visits_chips(geometry: TableG
             "TableTap",
             *["ChipAction"] * chips_after,
         ], gap
+
+
+def test_a_card_flying_past_a_seats_cards_once_play_began_is_no_card_dealt(geometry: TableGeometry) -> None:
+    """In the deal, a card seen in flight that vanishes over a seat's cards landed on one of them
+    (`test_a_card_pitched_on_top_of_another_still_counts`). Once a seat has acted, the dealer's
+    burn card passing over the seat's cards is not a third hole card: that would make the hand dead."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.reach(2, "seat2_bet", *cards)
+    table.show(0.5, *cards)
+    assert any(isinstance(e, TableTap) for e in table.events)  # play is under way
+    table.show(0.1, *cards, between(g, 160, "card_down", "dealer", "seat1_cards", 0.8))
+    table.show(1.0, *cards)
+    assert table.cards_dealt_to(1) == {1: 2}
+
+
+def test_a_seats_first_card_is_stamped_when_it_first_showed_though_its_count_flickered(
+    geometry: TableGeometry,
+) -> None:
+    """Seat 1's first card gets a second box now and then, so its count settles only later; seat 2's
+    card lands after it. The deal order is judged by the stamps: seat 1's must be the earlier."""
+    g = geometry
+    table = Table(g)
+    one = thing(g, 100, "card_down", "seat1_cards")
+    twin = thing(g, 101, "card_down", "seat1_cards")
+    for _ in range(2):
+        table.show(0.1, one)
+        table.show(0.1, one, twin)
+    table.show(0.2, one, thing(g, 102, "card_down", "seat2_cards"))
+    table.show(1.0, one, thing(g, 102, "card_down", "seat2_cards"))
+    first = {e.seat: e.t for e in table.events if isinstance(e, CardsDealt)}
+    assert first[1] == pytest.approx(0.0) and first[1] < first[2]
+    started = [e for e in table.events if isinstance(e, HandStarted)]
+    assert len(started) == 1 and started[0].t <= first[1], "the hand starts no later than its first card"

@@ -32,3 +32,20 @@ def test_fanned_hole_cards_and_other_classes_all_stay() -> None:
     chips = (("chip", 100, 100, 0.9), ("chip", 101, 100, 0.8))  # stacks are not cards
     dets = boxes(*fanned, *chips, ("hand", 100, 100, 0.7))
     assert one_box_per_card(dets) is dets
+
+
+def test_a_second_box_a_little_off_and_smaller_is_the_same_card_but_a_card_half_on_another_is_not() -> None:
+    """Seed + 6000: the third flop card boxed at (604, 326, 629, 360) and (607, 324, 632, 357), IoU
+    0.69 with 83% of the smaller inside the other; counted twice it made a fourth board card."""
+    names = ("card_up", "card_down")
+    flop_card = Detections(
+        np.array([[604, 326, 629, 360], [607, 324, 632, 357]], np.float32),
+        np.array([0.93, 0.62], np.float32),
+        np.array([0, 0], np.int32),
+        names,
+    )
+    assert one_box_per_card(flop_card).confidence.tolist() == [np.float32(0.93)]
+    overlapping = boxes(("card_down", 100, 100, 0.5), ("card_down", 104, 100, 0.4))  # IoU 0.71: one card
+    assert len(one_box_per_card(overlapping)) == 1
+    squared_half = boxes(("card_down", 100, 100, 0.5), ("card_down", 100, 108, 0.4))  # IoU 0.62, 76% inside
+    assert len(one_box_per_card(squared_half)) == 2

@@ -12,7 +12,7 @@ import pytest
 
 from vision.camera_config import load_camera_config
 from vision.events import Event, SeatReturned, SeatVacated
-from vision.presence import BACK_S, LEAVE_S, SeatPresence
+from vision.presence import BACK_S, LEAVE_S, REACH_LEAVE_S, SeatPresence
 from vision.table import FELT, OFF, SeenObject, TableGeometry, TableScene
 
 CONFIG = Path(__file__).resolve().parents[2] / "camera_configs" / "demo_overhead.yaml"
@@ -131,6 +131,37 @@ def test_a_hand_in_the_seats_own_zones_keeps_it_taken_not_one_on_the_felt(geomet
     chairs.show(1.0, player(geometry, 1), player(geometry, 2))
     chairs.show(2.0, betting, player(geometry, 2))  # the body lost while the arm reaches in
     assert chairs.events == []
+    chairs.show(REACH_LEAVE_S - 0.2, player(geometry, 2))  # the arm still hides the body: not gone yet
+    assert chairs.events == []
+    chairs.show(0.5, betting, player(geometry, 2))
     on_felt = SeenObject(40, "hand", betting.box, FELT, 1)  # nearest seat 1, but no seat's zone
-    chairs.show(1.5, on_felt, player(geometry, 2))
+    chairs.show(REACH_LEAVE_S + 0.5, on_felt, player(geometry, 2))
     assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1)]
+
+
+def test_nobody_seen_at_a_chair_the_frame_edge_cuts_is_unknown_until_somebody_is(geometry: TableGeometry) -> None:
+    """Seat 7's chair is in view but close to the top edge: a dark-clothed player there may show no
+    box at all, so seeing nobody from the start proves nothing. Once a player has been seen there,
+    the chair is watched like any other: they can leave. Seat 1, clear of the edge, is vacant."""
+    assert 7 in geometry.chairs_in_view and 7 not in geometry.chairs_clear
+    assert {1, 2, 3} <= geometry.chairs_clear
+    chairs = Chairs(geometry, (1, 2, 7))
+    chairs.show(3.0, player(geometry, 2))
+    assert [(type(e), e.seat, e.t) for e in chairs.events] == [(SeatVacated, 1, 0.0)]
+    x, y = geometry.by_name["seat7_bet"].centre
+    betting = SeenObject(40, "hand", (x - 25, y - 25, x + 25, y + 25), "seat7_bet", 7)
+    chairs.show(0.5, player(geometry, 2), betting)  # somebody at seat 7 bets, still no player box
+    chairs.show(2.0, player(geometry, 2))
+    assert len(chairs.events) == 1, "a hand shows somebody sits at 7, not that the camera sees them"
+    chairs.show(1.0, player(geometry, 2), player(geometry, 7))
+    chairs.show(2.0, player(geometry, 2))
+    assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1), (SeatVacated, 7)]
+
+
+def test_a_sliver_scored_low_once_at_a_chair_the_edge_cuts_proves_nobody_can_be_seen_there(
+    geometry: TableGeometry,
+) -> None:
+    chairs = Chairs(geometry, (2, 7), sure=0.3)
+    chairs.show(1.0, player(geometry, 2), player(geometry, 7, score=0.08))  # a sliver, once
+    chairs.show(3.0, player(geometry, 2))
+    assert chairs.events == []
