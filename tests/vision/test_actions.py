@@ -350,17 +350,23 @@ def test_a_hand_first_seen_over_its_cards_can_still_tap(geometry: TableGeometry)
     assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
 
 
-def test_a_card_more_under_the_seats_own_hand_after_play_began_is_no_deal(geometry: TableGeometry) -> None:
-    """Once a seat has acted, a third card box at seat 1 while its own hand squares its cards is its two
-    cards seen apart, not a card dealt (which would make its hand dead); a card pitched there with
-    the hand away is a card dealt."""
-    g = geometry
+def play_under_way(g: TableGeometry) -> tuple[Table, list[SeenObject]]:
+    """Seats 1 and 2 dealt in, and seat 2 has checked: no more hole cards come."""
     table = Table(g, turn=2)
     cards = dealt(g)
     table.show(1.0, *cards)
     table.reach(2, "seat2_bet", *cards)
     table.show(0.5, *cards)
-    assert any(isinstance(e, TableTap) for e in table.events)  # play is under way
+    assert any(isinstance(e, TableTap) for e in table.events)
+    return table, cards
+
+
+def test_a_card_more_under_the_seats_own_hand_after_play_began_is_no_deal(geometry: TableGeometry) -> None:
+    """Once a seat has acted, a third card box at seat 1 while its own hand squares its cards is its two
+    cards seen apart, not a card dealt (which would make its hand dead); a card pitched there with
+    the hand away is a card dealt."""
+    g = geometry
+    table, cards = play_under_way(g)
     split = thing(g, 150, "card_down", "seat1_cards")
     table.show(0.2, *cards, rail_hand(g, 8, 1))
     table.show(0.6, *cards, split, thing(g, 8, "hand", "seat1_stack"))
@@ -416,12 +422,7 @@ def test_a_card_flying_past_a_seats_cards_once_play_began_is_no_card_dealt(geome
     (`test_a_card_pitched_on_top_of_another_still_counts`). Once a seat has acted, the dealer's
     burn card passing over the seat's cards is not a third hole card: that would make the hand dead."""
     g = geometry
-    table = Table(g, turn=2)
-    cards = dealt(g)
-    table.show(1.0, *cards)
-    table.reach(2, "seat2_bet", *cards)
-    table.show(0.5, *cards)
-    assert any(isinstance(e, TableTap) for e in table.events)  # play is under way
+    table, cards = play_under_way(g)
     table.show(0.1, *cards, between(g, 160, "card_down", "dealer", "seat1_cards", 0.8))
     table.show(1.0, *cards)
     assert table.cards_dealt_to(1) == {1: 2}
