@@ -275,11 +275,12 @@ class ActionAnalyzer:
         on_deck = any(o.cls == "card_up" for o in scene.in_place(self._dealer_zone))
         if on_deck or self._face_up_in_flight(scene):
             self.up_on_deck = t
-        # hole cards are pitched in the deal, before anyone acts: a card flying past a seat's cards
-        # after that is the dealer's burn card or board (seed + 6000 clean_check_raise_showdown: the
-        # burn card "landed" on the button seat's cards, making it a dead hand with three)
-        if self.most_board == 0 and not self.deal_over:
-            self.pitches.update(scene, self.seen_at_seat, self.visits)
+        # hole cards are pitched before the board, never after; once a player has acted, a card
+        # flying past a seat's cards is more likely the burn card before the board (seed + 6000
+        # clean_check_raise_showdown: it "landed" on the button seat's cards, a dead hand of three),
+        # so such a landing waits ``LATE_WAIT_S``, and is forgotten if the board shows first
+        if self.most_board == 0:
+            self.pitches.update(scene, self.seen_at_seat, self.visits, late=self.deal_over)
         self._boxed_landings(scene, out)
         for seat, settled in self.seat_cards.items():
             # tabled cards are turned over in front, in the bet zone; a card pitched to a seat further

@@ -21,6 +21,9 @@ from vision.table import FELT, SeenObject, TableGeometry, TableScene
 
 CARDS = ("card_up", "card_down")
 PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was pitched
+# s a landing waits once play is under way: the burn card flies from the deck past the seats' cards
+# just before the board, and the board showing in that time says it was the burn, not a late card
+LATE_WAIT_S = 1.0
 RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card is not in flight
 
 
@@ -41,9 +44,11 @@ class PitchWatch:
         self.covered.clear()
         self.landings.clear()
 
-    def update(self, scene: TableScene, seen: dict[int, int], busy: Container[int]) -> None:
+    def update(self, scene: TableScene, seen: dict[int, int], busy: Container[int], late: bool = False) -> None:
         """One scene. ``seen``: the cards each seat showed in the previous scene; ``busy``: seats whose
-        own hand is over their cards (a player squaring them up is not a pitch landing)."""
+        own hand is over their cards (a player squaring them up is not a pitch landing); ``late``:
+        play is under way, so a landing waits ``LATE_WAIT_S`` (the caller stops calling once the
+        board shows, and a landing still waiting then was the burn card)."""
         t = scene.t
         cards = scene.of_class(*CARDS)
         now = {o.track: o for o in cards if o.track >= 0}
@@ -75,7 +80,8 @@ class PitchWatch:
             if self._loose(o)
         }
         self.launch = {k: v for k, v in self.launch.items() if k in self.flying}
-        for landing in [a for a in self.landings if t - a[1] >= self.hold + 0.1]:
+        wait = self.hold + (LATE_WAIT_S if late else 0.1)
+        for landing in [a for a in self.landings if t - a[1] >= wait]:
             self.landings.remove(landing)
             seat, _, before = landing
             if all(n <= before.get(s, 0) for s, n in seen.items()):

@@ -417,15 +417,24 @@ def test_chips_that_show_just_after_a_tap_are_that_visits_chips(geometry: TableG
         ], gap
 
 
-def test_a_card_flying_past_a_seats_cards_once_play_began_is_no_card_dealt(geometry: TableGeometry) -> None:
+def test_a_card_flying_past_a_seats_cards_just_before_the_board_is_the_burn_not_a_late_card(
+    geometry: TableGeometry,
+) -> None:
     """In the deal, a card seen in flight that vanishes over a seat's cards landed on one of them
-    (`test_a_card_pitched_on_top_of_another_still_counts`). Once a seat has acted, the dealer's
-    burn card passing over the seat's cards is not a third hole card: that would make the hand dead."""
+    (`test_a_card_pitched_on_top_of_another_still_counts`). Once a seat has acted, such a landing
+    waits for the board: the burn card flies past the seats' cards just before the flop, and a third
+    hole card would make the hand dead. With no board after it, it is a card dealt late."""
     g = geometry
+    flop = [thing(g, 80 + i, "card_up", "board", label=c) for i, c in enumerate(("Ah", "7c", "2d"))]
     table, cards = play_under_way(g)
     table.show(0.1, *cards, between(g, 160, "card_down", "dealer", "seat1_cards", 0.8))
-    table.show(1.0, *cards)
+    table.show(0.3, *cards)
+    table.show(1.5, *cards, *flop)
     assert table.cards_dealt_to(1) == {1: 2}
+    late, cards = play_under_way(g)
+    late.show(0.1, *cards, between(g, 160, "card_down", "dealer", "seat1_cards", 0.8))
+    late.show(2.0, *cards)
+    assert late.cards_dealt_to(1) == {1: 3}
 
 
 def test_a_seats_first_card_is_stamped_when_it_first_showed_though_its_count_flickered(
