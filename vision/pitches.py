@@ -44,7 +44,9 @@ class PitchWatch:
         self.covered.clear()
         self.landings.clear()
 
-    def update(self, scene: TableScene, seen: dict[int, int], busy: Container[int], late: bool = False) -> None:
+    def update(
+        self, scene: TableScene, seen: dict[int, int], busy: Container[int], late: bool = False
+    ) -> None:
         """One scene. ``seen``: the cards each seat showed in the previous scene; ``busy``: seats whose
         own hand is over their cards (a player squaring them up is not a pitch landing); ``late``:
         play is under way, so a landing waits ``LATE_WAIT_S`` (the caller stops calling once the

@@ -4,7 +4,6 @@ of these."""
 import pytest
 
 from rules.records import AlertKind, Severity
-from vision.events import ChipsPulledIn
 from tests.rules.hands import (
     PROFILE_IDS,
     board_card,
@@ -29,6 +28,7 @@ from tests.rules.hands import (
     tabled,
     turn,
 )
+from vision.events import ChipsPulledIn
 
 TABLE = setup()  # seats 1..6, button 6; after the flop seat 1 acts first, seat 6 last
 HEADS_UP = heads_up(stacks={1: 5_000, 2: 8_000})

@@ -402,4 +402,6 @@ def test_a_seat_reported_after_the_round_passed_it_was_not_dealt_out():
     record = judge(table, "tda", started(table), arrived, preflop_calls(table))
     assert misdeals(record) == [], describe(record)
     cardless = [hole(2), CardsDealt(0.0, seat=3, count=2), hole(2)]
-    assert [a.seat for a in misdeals(judge(table, "tda", started(table), cardless, preflop_calls(table)))] == [1]
+    assert [
+        a.seat for a in misdeals(judge(table, "tda", started(table), cardless, preflop_calls(table)))
+    ] == [1]

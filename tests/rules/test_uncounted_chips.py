@@ -245,7 +245,6 @@ def test_without_a_hand_tabled_early_no_uncounted_push_is_read_as_all_in():
     assert not any(r.all_in for r in record.rulings)
 
 
-
 def test_alerts_left_from_an_earlier_reading_do_not_count_against_the_current_one():
     """The current reading is scored on its own replay. An alert an earlier reading raised stays in
     the record (it was sent to the floor) but is not this reading's: counted against it, any other
@@ -256,7 +255,9 @@ def test_alerts_left_from_an_earlier_reading_do_not_count_against_the_current_on
     judge_ = HandJudge(table, profile(B))
     for ev in events[:-1]:
         judge_.process(ev)
-    judge_.record.alerts.append(replace(premature, kind=AlertKind.OUT_OF_TURN, seat=1))  # an earlier reading's
+    judge_.record.alerts.append(
+        replace(premature, kind=AlertKind.OUT_OF_TURN, seat=1)
+    )  # an earlier reading's
     judge_.process(events[-1])
     assert kinds(judge_.record) == [AlertKind.OUT_OF_TURN, AlertKind.PREMATURE_BOARD]
     assert [r.action for r in judge_.record.rulings] == [BetAction.CALL, BetAction.CALL]
@@ -269,7 +270,9 @@ def test_chips_before_the_turn_card_read_the_flop_call_before_them_as_a_raise():
     again, seat 3 raised and seat 1 called, so nobody's check on the turn faces a bet."""
     table = setup(seats=(1, 2, 3))  # button 3: seat 1 first after the flop
     flop_betting = [tops(1, 1000), fold(2), tops(3, 1000), tops(1, 1000)]
-    record = judge(table, B, deal(table), preflop_calls(table), flop(), flop_betting, turn(), [check(1), check(3)])
+    record = judge(
+        table, B, deal(table), preflop_calls(table), flop(), flop_betting, turn(), [check(1), check(3)]
+    )
     assert kinds(record) == []
     assert actions_of(record, 3)[1] is BetAction.RAISE
     assert actions_of(record, 1)[1:] == [BetAction.BET, BetAction.CALL, BetAction.CHECK]

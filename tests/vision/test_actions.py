@@ -243,7 +243,6 @@ def test_flop_pull_in_and_end_of_hand(geometry: TableGeometry) -> None:
     assert sum(isinstance(e, HandStarted) for e in table.events) == 1
 
 
-
 def test_the_turn_is_one_card_even_when_a_flop_card_is_tracked_afresh(geometry: TableGeometry) -> None:
     g = geometry
     table = Table(g)

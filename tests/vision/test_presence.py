@@ -139,7 +139,9 @@ def test_a_hand_in_the_seats_own_zones_keeps_it_taken_not_one_on_the_felt(geomet
     assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1)]
 
 
-def test_nobody_seen_at_a_chair_the_frame_edge_cuts_is_unknown_until_somebody_is(geometry: TableGeometry) -> None:
+def test_nobody_seen_at_a_chair_the_frame_edge_cuts_is_unknown_until_somebody_is(
+    geometry: TableGeometry,
+) -> None:
     """Seat 7's chair is in view but close to the top edge: a dark-clothed player there may show no
     box at all, so seeing nobody from the start proves nothing. Once a player has been seen there,
     the chair is watched like any other: they can leave. Seat 1, clear of the edge, is vacant."""
