@@ -311,8 +311,8 @@ class ActionAnalyzer:
                     # its count flicker for a while (the order of the deal is judged by these times)
                     since = min(settled.since, self.cards_since.get(seat, t)) if most == 0 else settled.since
                     if not self.in_hand:  # from the first card any seat showed (no card before it)
-                        recent = [v for v in self.cards_since.values() if since - v < 1.0]
-                        self._start(min([since, *recent]), scene, out)
+                        shown = [v for v in self.cards_since.values() if since - v < 1.0]
+                        self._start(min([since, *shown]), scene, out)
                     up = [o for o in cards if o.cls == "card_up"]
                     # a card seen face up on the deck before it was pitched was boxed: it is set
                     # aside, so it does not count toward the seat's cards
