@@ -7,12 +7,12 @@ its bar. For example, on seed + 2000 oversized_chip_call, seat 5's first card ha
 A seat's card count is what the deal, fold and misdeal rules read, so the pipeline drops such
 duplicates before it counts.
 
-``DUPLICATE_IOU`` = 0.7 across both card classes; a pair of boxes of slightly different sizes counts
-too when their IoU is over 0.6 and the smaller lies at least 80% inside the other. Seed + 6000
-clean_exact_calls: the third flop card had a second box 3 px off and 1 px shorter (IoU 0.69, 83%
-inside), which made a fourth board card: a premature turn. Two real cards overlap that much only when one is
-squared up on the other, and then the camera sees one card anyway (``vision.pitches`` counts the one
-underneath).
+``DUPLICATE_IOU`` = 0.7 across both card classes. A pair of boxes of slightly different sizes counts
+too when their IoU is over 0.6 and the smaller lies at least 80% inside the other. On seed + 6000
+clean_exact_calls, the third flop card had a second box 3 px off and 1 px shorter (IoU 0.69, 83%
+inside), which made a fourth board card: a premature turn. Two real cards overlap that much only
+when one is squared up on the other, and then the camera sees one card anyway (``vision.pitches``
+counts the one underneath).
 
 Measured with ``python -m datasets.eval_seat_cards /work/data/h3/base``. The tool checks each seat's
 card zone in every 15th frame of each scenario's first 14 s against the renderer's count, on every

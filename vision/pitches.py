@@ -21,8 +21,8 @@ from vision.table import FELT, SeenObject, TableGeometry, TableScene
 
 CARDS = ("card_up", "card_down")
 PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was pitched
-# s a landing waits once play is under way: the burn card flies from the deck past the seats' cards
-# just before the board, and the board showing in that time says it was the burn, not a late card
+# seconds a landing waits once play is under way: the burn card flies from the deck past the seats'
+# cards just before the board, and the board showing in that time says it was the burn, not a late card
 LATE_WAIT_S = 1.0
 RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card is not in flight
 
