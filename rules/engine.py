@@ -151,9 +151,8 @@ class HandJudge:
             return correct_check(self, tap, ev)
         early = self.early
         out = self.judge_one(ev)
-        if contradicts(out):
-            return reread(self, street, out)
-        if self.early > early:  # chips before the street's cards: was the last street's betting over?
+        # a contradiction, or chips before the street's cards (was the last street's betting over?)
+        if contradicts(out) or self.early > early:
             return reread(self, street, out)
         return out
 
