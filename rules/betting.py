@@ -157,6 +157,9 @@ def _uncounted(d: _Draft, action: ChipAction, pushes: tuple[tuple[int, ...], ...
     if at_least >= sit.all_in_to:
         d.notes.append("at least all the seat's chips: all-in")
         return _all_in(d, 0)
+    if action.all_in:
+        d.notes.append("no chips left in the seat's stack zone: all-in")
+        return _all_in(d, 0)
     if sit.uncounted_as == "all_in":
         d.notes.append("taken as all the seat's chips, since the play that followed fits an all-in")
         return _all_in(d, 0)

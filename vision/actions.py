@@ -27,6 +27,7 @@ this). Seats and turn order come from the caller (the rules engine's hand state)
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
@@ -116,6 +117,8 @@ class ActionAnalyzer:
         self.bets_since_pull = False
         self.last_place: dict[int, tuple[str, int | None, str, int]] = {}  # track -> place, seat, cls, value
         self.hand_no = 0
+        # seat -> chip stacks in its stack zone over the last two scenes its hand was not there
+        self.stack_seen: dict[int, tuple[int, int]] = {}
 
     # ----- the one entry point -------------------------------------------------------------------
 
@@ -156,6 +159,10 @@ class ActionAnalyzer:
                 present[seat] = h
             elif seat != DEALER:
                 withdrawn.add(seat)
+        for seat in self.seat_cards:
+            if seat not in present:
+                now = len(scene.in_place(f"seat{seat}_stack", "chip"))
+                self.stack_seen[seat] = (self.stack_seen.get(seat, (now, now))[1], now)
         for seat, h in present.items():
             in_bet = [o for o in scene.in_place(f"seat{seat}_bet", "chip") if o.track >= 0]
             bets = frozenset(o.track for o in in_bet)
@@ -165,6 +172,7 @@ class ActionAnalyzer:
                 # a hand first seen over the cards hides them; cards held until a moment ago count
                 visit.had_cards = self.has_cards.get(seat, False) or self.holding[seat].value is True
                 visit.bet_boxes = [o.box for o in scene.in_place(f"seat{seat}_bet", "chip")]  # tracked or not
+                visit.stack_before = max(self.stack_seen.get(seat, (0, 0)))
             visit.last_seen = t
             zone = self.geo.by_name.get(h.place)
             kind = zone.kind.value if zone is not None and zone.seat == seat else ""
@@ -206,6 +214,10 @@ class ActionAnalyzer:
                 non_value_items=len(visit.items),
                 counted=self.stacks_counted and not visit.unread,
             )
+            if not action.counted and visit.stack_before and not any(self.stack_seen.get(visit.seat, (1, 1))):
+                # chips the camera cannot count, and none left in the seat's stack zone: all of them
+                # went in (seed + 7000 all_in_not_tabled: read as a bet, the run-out was "premature")
+                action = replace(action, all_in=True)
             if visit.had_cards and not self.has_cards.get(visit.seat, False):
                 # the seat's cards went with the hand: thrown over the bet zone, cards read as chips
                 # for a moment look like a push. Held until the cards' fate is known (``_release_held``).

@@ -139,6 +139,8 @@ class ChipAction(Event):
     ``counted``: False when the camera saw chips land but could not count them all (an overhead
     camera sees only a stack's top chip; a chip whose colour it could not read has no value). The
     pushes then hold the chips it could value, one per stack, a lower bound; they may be empty.
+    ``all_in``: uncounted chips that left the seat's stack zone empty, which is all an overhead camera
+    can tell of an all-in (set only when ``counted`` is False; counted chips show it by their amount).
     """
 
     seat: int = 0
@@ -148,6 +150,7 @@ class ChipAction(Event):
     prior_pulled_back: tuple[int, ...] = ()
     non_value_items: int = 0
     counted: bool = True
+    all_in: bool = False
 
     def __post_init__(self) -> None:
         if any(c <= 0 for push in self.pushes for c in push):
@@ -163,6 +166,8 @@ class ChipAction(Event):
             raise ValueError(
                 "ChipAction needs chips, non-value items or combined prior chips (or counted=false)"
             )
+        if self.all_in and self.counted:
+            raise ValueError("ChipAction.all_in is only for counted=false: counted chips show it by amount")
         if self.prior_pulled_back and self.prior is not PriorChips.PARTLY_PULLED_BACK:
             raise ValueError("ChipAction.prior_pulled_back is only for prior=partly_pulled_back")
 

@@ -8,6 +8,14 @@ within three card lengths of a seat's cards has landed there. If the seat then s
 cards than it showed before, and no other seat shows a card more either (a card the tracker lost
 in flight lands wherever a card appears), the new card came down on top of another, and the hidden
 one is counted (``covered``) until the seat's cards are gone.
+
+Where it landed is read from the seats' cards rather than from where the flight was last seen: at 10
+detector calls a second a pitch is often seen once, leaving the deck, and a card flying to one seat
+passes over its neighbour's cards. A card coming down on a seat's cards moves or grows their boxes
+(``DISTURB``); the seat whose cards were disturbed within ``DISTURB_S`` of the flight's end is where
+it landed (seed + 7000 misdeal_too_late: the late card, seen once by the deck, grew the box of seat
+5's second card by 7 px; ambiguous_amount: a card for seat 3, last seen beside seat 2's cards, was
+counted as seat 2's third). With no seat disturbed, the flight's last place decides, as before.
 """
 
 from __future__ import annotations
@@ -25,6 +33,9 @@ PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was
 # cards just before the board, and the board showing in that time says it was the burn, not a late card
 LATE_WAIT_S = 1.0
 RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card is not in flight
+DISTURB = 0.12  # a card box side moving this share of the box's size is a card coming down there
+DISTURB_S = 0.3  # s after a flight's end in which the seat it landed on is disturbed
+SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)
 
 
 class PitchWatch:
@@ -35,6 +46,12 @@ class PitchWatch:
         self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
         self.landings: list[tuple[int, float, dict[int, int]]] = []  # (seat, when, cards seen before)
         self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
+        # flights that ended, waiting ``DISTURB_S`` to see whose cards they disturbed: (when, x, y,
+        # the seat their last place gives or None, the cards each seat showed before)
+        self.ended: list[tuple[float, float, float, int | None, dict[int, int]]] = []
+        self.seat_boxes: dict[int, list[tuple[float, float, float, float]]] = {}  # last scene's, per seat
+        self.disturbed: dict[int, float] = {}  # seat -> when a card box there last moved or grew
+        self.rose: dict[int, float] = {}  # seat -> when it last showed a card more
         self._pseudo = 0  # the last pseudo track given to an untracked flight
         self._dealer = next((z for z in geometry.zones if z.kind is ZoneKind.DEALER), None)
         self._seat_cards = [z for z in geometry.zones if z.kind is ZoneKind.CARDS]
@@ -43,6 +60,7 @@ class PitchWatch:
         """A new hand: nothing is covered or on its way."""
         self.covered.clear()
         self.landings.clear()
+        self.ended.clear()
 
     def update(
         self, scene: TableScene, seen: dict[int, int], busy: Container[int], late: bool = False
@@ -53,6 +71,7 @@ class PitchWatch:
         board shows, and a landing still waiting then was the burn card)."""
         t = scene.t
         cards = scene.of_class(*CARDS)
+        self._note_disturbed(cards, busy, t)
         now = {o.track: o for o in cards if o.track >= 0}
         now.update(self._follow_untracked([o for o in cards if o.track < 0 and self._loose(o)]))
         for track, (x, y, since, size) in self.flying.items():
@@ -64,14 +83,26 @@ class PitchWatch:
                     continue
                 seat = self._untracked_landing(cards, x, y)  # where an unconfirmed card now lies
                 if seat is None and not self._flew_out(track, x, y, size):
-                    continue  # seen too briefly to say where it went (cards thrown in by the muck)
+                    # seen too briefly to say where it went: it landed where it disturbed cards, if
+                    # anywhere (cards thrown in by the muck disturb none)
+                    self.ended.append((t, x, y, None, dict(seen)))
+                    continue
             if seat is None:  # else where it was last seen: next to a seat's cards
                 seat = self.geo.nearest_seat(x, y)
                 zone = self.geo.by_name.get(f"seat{seat}_cards")
                 if zone is None or -cv2.pointPolygonTest(zone.polygon, (x, y), True) > 3 * size:
                     continue
+            self.ended.append((t, x, y, seat, dict(seen)))
+        for flight in [f for f in self.ended if t - f[0] >= DISTURB_S]:
+            self.ended.remove(flight)
+            ended_t, x, y, seat, before = flight
+            # a card comes down as it vanishes from flight or just after (a seat disturbed before
+            # that is the card before: seed + 7000 ambiguous_amount, seat 1's second card)
+            hit = [s for s, when in self.disturbed.items() if -0.1 <= when - ended_t <= DISTURB_S]
+            if hit:  # the seat whose cards it came down on, nearest its last place
+                seat = min(hit, key=lambda s: self._away(s, x, y))
             if seat is not None and seat not in busy:
-                self.landings.append((seat, t, dict(seen)))
+                self.landings.append((seat, ended_t, before))
         self.flying = {
             track: (
                 *o.centre,
@@ -88,6 +119,32 @@ class PitchWatch:
             seat, _, before = landing
             if all(n <= before.get(s, 0) for s, n in seen.items()):
                 self.covered[seat] = self.covered.get(seat, 0) + 1
+
+    def _away(self, seat: int, x: float, y: float) -> float:
+        """Pixels from (x, y) to the seat's cards zone (0 inside it)."""
+        zone = self.geo.by_name.get(f"seat{seat}_cards")
+        return float("inf") if zone is None else max(0.0, -cv2.pointPolygonTest(zone.polygon, (x, y), True))
+
+    def _note_disturbed(self, cards: list[SeenObject], busy: Container[int], t: float) -> None:
+        """Seats whose card boxes moved or grew since the last scene (``DISTURB``). Not a seat that
+        showed a card more within ``SETTLE_S`` (that card sliding to rest; a landing its count shows
+        needs no guessing), nor one whose own hand is over its cards (the player's doing)."""
+        boxes: dict[int, list[tuple[float, float, float, float]]] = {}
+        for o in cards:
+            zone = self.geo.by_name.get(o.place)
+            if zone is not None and zone.kind is ZoneKind.CARDS and zone.seat is not None:
+                boxes.setdefault(zone.seat, []).append(o.box)
+        for seat, now in boxes.items():
+            was = self.seat_boxes.get(seat)
+            if was is None or len(now) > len(was):  # a card more in view: a landing the count shows
+                self.rose[seat] = t
+            elif (
+                seat not in busy
+                and t - self.rose.get(seat, -1e9) > SETTLE_S
+                and any(not any(_same_box(b, p) for p in was) for b in now)
+            ):
+                self.disturbed[seat] = t
+        self.seat_boxes = boxes
 
     def _follow_untracked(self, loose: list[SeenObject]) -> dict[int, SeenObject]:
         """Loose cards the tracker has not confirmed (a fast pitch often never is), each given the
@@ -146,3 +203,9 @@ class PitchWatch:
         (one on the board lies there for long, so it never counts as a pitch)."""
         zone = self.geo.by_name.get(o.place)
         return o.place == FELT or (zone is not None and zone.kind not in RESTING)
+
+
+def _same_box(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes are one card lying still: no side moved ``DISTURB`` of the box's size."""
+    size = max(a[2] - a[0], a[3] - a[1], 1.0)
+    return max(abs(p - q) for p, q in zip(a, b, strict=True)) < DISTURB * size

@@ -15,6 +15,8 @@ detector missing a few frames.
 
 Two bars, as in a tracker: a player who left comes back only on sightings scoring at least ``sure``;
 any player box the perception passes on keeps a seated player there, and seats one at the start. A
+chair called vacant only because nobody was seen from the start is taken by any player box held
+``BACK_S`` (a hand does not do: the dealer's posts an absent seat's blind). A
 hand in one of the seat's own zones (its stack, bet or cards) also keeps the seat taken, for
 ``REACH_LEAVE_S`` after it was last seen: the detector loses a player's body while the player
 reaches in to bet, and the hand over the rail. A player at the frame's edge
@@ -71,7 +73,12 @@ class SeatPresence:
         sure = {o.seat for o in players if o.score >= self.sure}
         out: list[Event] = []
         for seat in self.watched:
-            if seat in (sure if self.present.get(seat) is False else here):
+            # vacant: a player surely seen before needs a sure sighting to come back; at a chair
+            # called empty only because nobody was seen from the start, any steady box does (seed +
+            # 7000: a player at the top edge scored 0.05-0.3 for seconds before the deal, five renders)
+            vacant = self.present.get(seat) is False
+            back = (sure if seat in self.seen_before else seated) if vacant else here
+            if seat in back:
                 self.last_seen[seat] = t
                 self.by_hand[seat] = seat not in seated
                 if seat in sure:  # a sure sighting: a sliver scored low once proves nothing

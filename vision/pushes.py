@@ -137,6 +137,7 @@ class Visit:
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     deepest_t: float = 0.0
+    stack_before: int = 0  # chip stacks seen in the seat's stack zone just before the visit
 
 
 class PushCounter:

@@ -276,3 +276,15 @@ def test_chips_before_the_turn_card_read_the_flop_call_before_them_as_a_raise():
     assert kinds(record) == []
     assert actions_of(record, 3)[1] is BetAction.RAISE
     assert actions_of(record, 1)[1:] == [BetAction.BET, BetAction.CALL, BetAction.CHECK]
+
+
+def test_uncounted_chips_that_emptied_the_stack_zone_are_an_all_in():
+    """Facing 1,000 with 8,000 behind, a stack of unknown height that left the seat no chips is an
+    all-in raise to 8,000, not a call; without that sign it stays a call."""
+    sit = facing(1_000, stack=8_000, max_raise_to=8_000)
+    shoved = rule(sit, B, replace(tops(1, 1000), all_in=True))
+    assert (shoved.action, shoved.to) == (BetAction.RAISE, 8_000)
+    assert "all-in" in shoved.explanation
+    assert rule(sit, B, tops(1, 1000)).action is BetAction.CALL
+    with pytest.raises(ValueError, match="all_in"):
+        ChipAction(0.0, seat=1, pushes=((1000,),), all_in=True)

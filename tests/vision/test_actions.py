@@ -454,3 +454,39 @@ def test_a_seats_first_card_is_stamped_when_it_first_showed_though_its_count_fli
     assert first[1] == pytest.approx(0.0) and first[1] < first[2]
     started = [e for e in table.events if isinstance(e, HandStarted)]
     assert len(started) == 1 and started[0].t <= first[1], "the hand starts no later than its first card"
+
+
+def test_uncounted_chips_that_leave_the_seats_stack_zone_empty_are_all_in(geometry: TableGeometry) -> None:
+    """From overhead a push is one stack of unknown height; a stack zone left with no chips says the
+    seat put in all it had. A push that leaves chips behind says nothing of the amount."""
+    g = geometry
+    for left_behind, all_in in ((0, True), (1, False)):
+        table = Table(g, turn=1, stacks_counted=False)
+        cards = dealt(g)
+        stack = [thing(g, 80 + i, "chip", "seat1_stack", value=0) for i in range(2)]
+        table.show(1.0, *cards, *stack)
+        table.show(0.3, *cards, *stack, thing(g, 7, "hand", "seat1_stack"))
+        pushed = thing(g, 60, "chip", "seat1_bet", label="unknown", value=0)
+        table.show(0.3, *cards, thing(g, 7, "hand", "seat1_bet"), pushed)
+        table.show(1.0, *cards, pushed, *stack[:left_behind])
+        [action] = [e for e in table.events if isinstance(e, ChipAction)]
+        assert not action.counted and action.all_in is all_in, left_behind
+
+
+def test_a_card_seen_only_leaving_the_deck_lands_where_it_disturbs_a_seats_cards(
+    geometry: TableGeometry,
+) -> None:
+    """At 10 detector calls a second a pitch may be seen once, by the deck. It came down on the seat
+    whose card box then grew (seed + 7000 misdeal_too_late: by 7 px, the count unchanged), not on
+    the seat its flight pointed at; with no box disturbed, a flight seen that briefly lands nowhere."""
+    g = geometry
+    for disturbed, counts in ((True, {1: 2, 2: 3}), (False, {1: 2, 2: 2})):
+        table = Table(g)
+        seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
+        seat2 = [thing(g, 102, "card_down", "seat2_cards"), thing(g, 103, "card_down", "seat2_cards")]
+        table.show(1.0, *seat1, *seat2)
+        table.show(0.1, *seat1, *seat2, between(g, -1, "card_down", "dealer", "seat3_cards", 0.3))
+        x0, y0, x1, y1 = seat2[1].box
+        grown = replace(seat2[1], box=(x0, y0, x1 + 5, y1 + 4)) if disturbed else seat2[1]
+        table.show(1.0, *seat1, seat2[0], grown)
+        assert table.cards_dealt_to(1, 2) == counts, disturbed

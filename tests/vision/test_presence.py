@@ -167,3 +167,20 @@ def test_a_sliver_scored_low_once_at_a_chair_the_edge_cuts_proves_nobody_can_be_
     chairs.show(1.0, player(geometry, 2), player(geometry, 7, score=0.08))  # a sliver, once
     chairs.show(3.0, player(geometry, 2))
     assert chairs.events == []
+
+
+def test_a_chair_called_empty_for_want_of_any_sighting_is_taken_by_a_steady_low_box(
+    geometry: TableGeometry,
+) -> None:
+    """Nobody seen at seat 1 from the start: vacant. A box scored low, held ``BACK_S``, then seats
+    a player there (seed + 7000: a player at the top edge scored 0.05-0.3 before the deal). The
+    dealer's hand posting the seat's blind brings nobody back, and a player once surely seen who left
+    still needs a sure sighting (``test_a_low_scored_sliver_keeps_a_player_seated_but_brings_none_back``)."""
+    x, y = geometry.by_name["seat1_bet"].centre
+    posting = SeenObject(40, "hand", (x - 25, y - 25, x + 25, y + 25), "seat1_bet", 1)
+    chairs = Chairs(geometry, (1, 2), sure=0.3)
+    chairs.show(1.5, player(geometry, 2))
+    chairs.show(1.0, posting, player(geometry, 2))
+    assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1)]
+    chairs.show(BACK_S + 0.3, player(geometry, 1, score=0.08), player(geometry, 2))
+    assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1), (SeatReturned, 1)]
