@@ -12,10 +12,11 @@ one is counted (``covered``) until the seat's cards are gone.
 Where it landed is read from the seats' cards rather than from where the flight was last seen: at 10
 detector calls a second a pitch is often seen once, leaving the deck, and a card flying to one seat
 passes over its neighbour's cards. A card coming down on a seat's cards moves or grows their boxes
-(``DISTURB``); the seat whose cards were disturbed within ``DISTURB_S`` of the flight's end is where
-it landed (seed + 7000 misdeal_too_late: the late card, seen once by the deck, grew the box of seat
-5's second card by 7 px; ambiguous_amount: a card for seat 3, last seen beside seat 2's cards, was
-counted as seat 2's third). With no seat disturbed, the flight's last place decides, as before.
+(``DISTURB``) or shows as one more; the seat whose cards changed so within ``DISTURB_S`` after the
+flight's end, nearest its last place, is where it landed. Seed + 7000 misdeal_too_late: the late card,
+seen once by the deck, grew the box of seat 5's second card by 7 px. ambiguous_amount: a card for seat
+3, last seen beside seat 2's cards, was counted as seat 2's third. With no seat changed, the flight's
+last place decides, as before.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class PitchWatch:
         self.seat_boxes: dict[int, list[tuple[float, float, float, float]]] = {}  # last scene's, per seat
         self.disturbed: dict[int, float] = {}  # seat -> when a card box there last moved or grew
         self.rose: dict[int, float] = {}  # seat -> when it last showed a card more
+        self.taken: set[tuple[int, float]] = set()  # (seat, when) changes already given to a flight
         self._pseudo = 0  # the last pseudo track given to an untracked flight
         self._dealer = next((z for z in geometry.zones if z.kind is ZoneKind.DEALER), None)
         self._seat_cards = [z for z in geometry.zones if z.kind is ZoneKind.CARDS]
@@ -61,6 +63,7 @@ class PitchWatch:
         self.covered.clear()
         self.landings.clear()
         self.ended.clear()
+        self.taken.clear()
 
     def update(
         self, scene: TableScene, seen: dict[int, int], busy: Container[int], late: bool = False
@@ -96,11 +99,20 @@ class PitchWatch:
         for flight in [f for f in self.ended if t - f[0] >= DISTURB_S]:
             self.ended.remove(flight)
             ended_t, x, y, seat, before = flight
-            # a card comes down as it vanishes from flight or just after (a seat disturbed before
-            # that is the card before: seed + 7000 ambiguous_amount, seat 1's second card)
-            hit = [s for s, when in self.disturbed.items() if -0.1 <= when - ended_t <= DISTURB_S]
-            if hit:  # the seat whose cards it came down on, nearest its last place
-                seat = min(hit, key=lambda s: self._away(s, x, y))
+            # a card comes down as it vanishes from flight or just after, where a card shows more or
+            # a card box moves (a seat changed before that had the card before: seed + 7000
+            # ambiguous_amount, seat 2's second card; clean_plo_pot_bet: a card that showed at seat
+            # 4 was not one more covered at seat 8)
+            # each change is one card's: two flights ending together do not both land on one seat
+            changed = [
+                (s, w)
+                for s in self.geo.seats
+                for w in (self.disturbed.get(s, -1e9), self.rose.get(s, -1e9))
+                if 0 <= w - ended_t <= DISTURB_S and (s, w) not in self.taken
+            ]
+            if changed:  # the seat whose cards it came down on, nearest its last place
+                seat, when = min(changed, key=lambda c: self._away(c[0], x, y))
+                self.taken.add((seat, when))
             if seat is not None and seat not in busy:
                 self.landings.append((seat, ended_t, before))
         self.flying = {
