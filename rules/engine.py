@@ -51,6 +51,7 @@ from vision.events import (
     ChipsOutOfView,
     ChipsPulledIn,
     ClockCalled,
+    DecisionTime,
     Declaration,
     DeclarationKind,
     Event,
@@ -69,6 +70,9 @@ from vision.events import (
 _Action = ChipAction | Declaration | TableTap | Fold  # what a seat does to act
 
 _LEFT = "left_with_live_hand"  # the dead-hand reason that a return to the seat undoes
+# s a tap facing a bet waits for chips from the same seat: the analyzer's late chips come up to 0.8 s
+# after the visit (``vision.actions.LATE_S``), and a release is stamped a little before that
+TAP_HOLD_S = 1.0
 
 
 @dataclass(slots=True)
@@ -114,6 +118,7 @@ class HandJudge:
         self.ignored = 0  # actions by a live seat with no betting open (an all-in reading must explain them)
         self.early = 0  # uncounted chips in turn on a street whose board is not out yet (``_act``)
         self.tabled_early = False  # a hand was tabled while betting was still expected (``_on_tabled``)
+        self.held_tap: TableTap | None = None  # a tap facing a bet, waiting for its chips (``process``)
         self.hand = HandState(setup)
         self.deal = DealMonitor(setup, profile)
         self.board = BoardMonitor(profile)
@@ -144,7 +149,30 @@ class HandJudge:
 
     def process(self, ev: Event) -> list[Output]:
         """What ``ev`` caused; uncounted chips are read again when the table contradicts their reading
-        (``rules.rereading``)."""
+        (``rules.rereading``). A tap facing a bet, no valid action, waits ``TAP_HOLD_S`` for chips of
+        the same seat: a hand that lets a stack go and withdraws looks like a tap until the detector
+        finds the stack (seed + 7000 foreign_object_second_protector: 0.8 s later, and the "check
+        facing a bet" had raised an alert). Chips in that time replace it; anything else judges it."""
+        held, out = self.held_tap, []
+        if held is not None:
+            same_visit = isinstance(ev, ChipAction) and ev.seat == held.seat
+            if same_visit or ev.t - held.t > TAP_HOLD_S or not isinstance(ev, DecisionTime):
+                self.held_tap = None
+                if not (same_visit and ev.t - held.t <= TAP_HOLD_S):
+                    out = self._process(held)
+        # (a check said aloud, ``awaiting``, has its tap judged with it)
+        tap = ev if isinstance(ev, TableTap) and not ev.over_own_chips else None
+        if tap is not None and tap.seat not in self.awaiting and self._facing_bet(tap.seat):
+            self.held_tap = tap
+            return out
+        return out + self._process(ev)
+
+    def flush(self) -> list[Output]:
+        """No more events come: a tap still waiting for chips is judged."""
+        held, self.held_tap = self.held_tap, None
+        return [] if held is None else self._process(held)
+
+    def _process(self, ev: Event) -> list[Output]:
         street = self.hand.street_of_action
         tap = tap_before_chips(self, ev)
         if tap is not None:  # the chips of that visit showed only after the hand had gone
@@ -583,4 +611,5 @@ def judge_hand(setup: HandSetup, profile: HouseProfile, events: Iterable[Event])
     judge_ = HandJudge(setup, profile)
     for ev in events:
         judge_.process(ev)
+    judge_.flush()
     return judge_.record

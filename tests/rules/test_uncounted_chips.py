@@ -10,6 +10,7 @@ from rules.engine import HandJudge
 from rules.records import AlertKind, BetAction
 from tests.rules.betting_factories import make_situation, rule, say
 from tests.rules.hands import (
+    Pause,
     actions_of,
     check,
     checks,
@@ -288,3 +289,16 @@ def test_uncounted_chips_that_emptied_the_stack_zone_are_an_all_in():
     assert rule(sit, B, tops(1, 1000)).action is BetAction.CALL
     with pytest.raises(ValueError, match="all_in"):
         ChipAction(0.0, seat=1, pushes=((1000,),), all_in=True)
+
+
+def test_a_tap_facing_a_bet_followed_by_the_seats_chips_was_the_visit_that_let_them_go():
+    """Heads-up, the small blind faces the big blind. Its hand visits and withdraws (a tap, no valid
+    action facing a bet); the detector finds the stack it let go 0.6 s later. That is a call with no
+    alert. Chips only 1.5 s later are a second action: the tap is judged first, as before."""
+    table = setup(seats=(1, 2), button=1)
+    late_stack = [TableTap(0.0, seat=1), Pause(0.6), tops(1, 100)]
+    record = judge(table, B, deal(table), late_stack)
+    assert kinds(record) == []
+    assert [(r.seat, r.action) for r in record.rulings] == [(1, BetAction.CALL)]
+    much_later = [TableTap(0.0, seat=1), Pause(1.5), tops(1, 100)]
+    assert AlertKind.INVALID_DECLARATION in kinds(judge(table, B, deal(table), much_later))
