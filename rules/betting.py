@@ -166,7 +166,10 @@ def _uncounted(d: _Draft, action: ChipAction, pushes: tuple[tuple[int, ...], ...
     if not sit.facing_bet:
         d.notes.append("no bet to face: a bet, at least the minimum")
         return d.ruling(_raise_or_bet(sit), max(at_least, sit.min_raise_to))
-    if len(new) > 1 and at_least >= sit.min_raise_to and sit.may_raise:
+    # top chips that make a full raise say "raise" only against a bet known to the chip: after
+    # uncounted chips on this street the bet faced may be larger than its minimum (seed + 7000
+    # clean_check_raise_showdown: a call of 1,600 topped 1,025, over a raise read as the minimum 400)
+    if len(new) > 1 and at_least >= sit.min_raise_to and sit.may_raise and not sit.amounts_uncertain:
         d.notes.append(f"stacks worth at least {at_least:,} facing {sit.current_bet:,}: a raise")
         return d.ruling(BetAction.RAISE, at_least)
     if sit.uncounted_as == "raise" and sit.may_raise:

@@ -302,3 +302,13 @@ def test_a_tap_facing_a_bet_followed_by_the_seats_chips_was_the_visit_that_let_t
     assert [(r.seat, r.action) for r in record.rulings] == [(1, BetAction.CALL)]
     much_later = [TableTap(0.0, seat=1), Pause(1.5), tops(1, 100)]
     assert AlertKind.INVALID_DECLARATION in kinds(judge(table, B, deal(table), much_later))
+
+
+def test_top_chips_make_a_raise_only_against_a_bet_known_to_the_chip():
+    """Two stacks topped 1,000 and 25 face a raise the camera read as its minimum, 400: they would
+    make a full raise, but after uncounted chips on this street the bet faced may be larger (it was
+    2,400, and the chips a call). Only a bet known to the chip makes them a raise."""
+    known = rule(facing(400), B, tops(1, 1000, 25))
+    assert (known.action, known.to) == (BetAction.RAISE, 1_025)
+    uncertain = rule(facing(400, amounts_uncertain=True), B, tops(1, 1000, 25))
+    assert (uncertain.action, uncertain.to) == (BetAction.CALL, 400)
