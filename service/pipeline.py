@@ -34,7 +34,7 @@ from rules.profile import load_profile
 from rules.records import Alert, Ruling
 from vision.actions import ActionAnalyzer
 from vision.camera_config import CameraConfig
-from vision.card_boxes import one_box_per_card
+from vision.card_boxes import one_box_per_card, one_box_per_disc
 from vision.card_faces import verify_faces
 from vision.detections import Detections
 from vision.events import (
@@ -100,7 +100,7 @@ class ModelPerception:
         dets = verify_faces(frame.image, dets)  # a back called face up is a back
         if looked is not None and self._last is not None:
             dets = merge_region(self._last, dets, looked, frame.image.shape[:2])
-        dets = one_box_per_card(dets)  # a card boxed twice is one card
+        dets = one_box_per_disc(one_box_per_card(dets))  # a card or a button boxed twice is one
         dets, todo = self.still.recall(frame.image, dets)
         dets = self.cards.label(frame.image, dets, only=todo)
         dets = self.chips.assign(frame.image, dets, oblique=self.oblique, only=todo)

@@ -1,4 +1,6 @@
-"""One box per card: a second card box lying almost exactly on a higher-scoring one is the same card.
+"""One box per object: a second card box lying almost exactly on a higher-scoring one is the same card.
+The same holds for the round things on the felt (chips, the dealer button, card protectors): the
+detector sometimes gives the button a chip box too, which a seat's bet zone then counts as a bet.
 
 YOLO26's one-to-one head needs no NMS once trained, but the shipped detector is undertrained
 (models/detector.md). On a lone hole card it often gives two boxes a few pixels apart, both over
@@ -40,6 +42,7 @@ import numpy as np
 from vision.detections import Detections, box_iou
 
 CARDS = ("card_up", "card_down")
+DISCS = ("chip", "dealer_button", "card_protector")  # one round thing may be boxed as two of these
 DUPLICATE_IOU = 0.7  # two card boxes overlapping more than this are one card seen twice
 # or, boxes of slightly different sizes: IoU above NEAR_IOU with the smaller box almost all inside
 NEAR_IOU, INSIDE = 0.6, 0.8
@@ -48,18 +51,31 @@ NEAR_IOU, INSIDE = 0.6, 0.8
 def one_box_per_card(detections: Detections) -> Detections:
     """``detections`` less each card box that overlaps a higher-scoring card box (of either face)
     by more than ``DUPLICATE_IOU``; other classes are untouched."""
-    card_ids = [detections.names.index(c) for c in CARDS if c in detections.names]
-    cards = np.flatnonzero(np.isin(detections.class_id, card_ids))
-    if len(cards) < 2:
+    return one_box_per_object(detections, CARDS)
+
+
+def one_box_per_disc(detections: Detections) -> Detections:
+    """The same for the round things on the felt: the dealer button is sometimes also boxed as a
+    chip, box for box, at a lower score (seed + 7000 prior_chips_combined: 0.48 and 0.35), and a chip
+    box in a seat's bet zone after its hand withdrew is a bet (``DISCS``)."""
+    return one_box_per_object(detections, DISCS)
+
+
+def one_box_per_object(detections: Detections, group: tuple[str, ...]) -> Detections:
+    """``detections`` less each box of the ``group``'s classes that overlaps a higher-scoring box of
+    the group as a duplicate would; other classes are untouched."""
+    ids = [detections.names.index(c) for c in group if c in detections.names]
+    members = np.flatnonzero(np.isin(detections.class_id, ids))
+    if len(members) < 2:
         return detections
-    boxes = detections.xyxy[cards]
+    boxes = detections.xyxy[members]
     iou, inside = box_iou(boxes, boxes), _inside_smaller(boxes)
     overlap = np.where((iou > NEAR_IOU) & (inside > INSIDE), 1.0, iou)  # 1.0: counts as a duplicate
     keep = np.ones(len(detections), dtype=bool)
-    kept: list[int] = []  # positions in ``cards``, best score first
-    for j in sorted(range(len(cards)), key=lambda j: -detections.confidence[cards[j]]):
+    kept: list[int] = []  # positions in ``members``, best score first
+    for j in sorted(range(len(members)), key=lambda j: -detections.confidence[members[j]]):
         if kept and overlap[j, kept].max() > DUPLICATE_IOU:
-            keep[cards[j]] = False
+            keep[members[j]] = False
         else:
             kept.append(j)
     return detections if keep.all() else detections.select(keep)
@@ -74,4 +90,4 @@ def _inside_smaller(boxes: np.ndarray) -> np.ndarray:
     return inter / (np.minimum(area[:, None], area[None, :]) + 1e-9)
 
 
-__all__ = ["DUPLICATE_IOU", "one_box_per_card"]
+__all__ = ["DUPLICATE_IOU", "one_box_per_card", "one_box_per_disc", "one_box_per_object"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.card_boxes import one_box_per_card
+from vision.card_boxes import one_box_per_card, one_box_per_disc
 from vision.detections import Detections
 
 NAMES = ("card_up", "card_down", "chip", "hand")
@@ -49,3 +49,17 @@ def test_a_second_box_a_little_off_and_smaller_is_the_same_card_but_a_card_half_
     assert len(one_box_per_card(overlapping)) == 1
     squared_half = boxes(("card_down", 100, 100, 0.5), ("card_down", 100, 108, 0.4))  # IoU 0.62, 76% inside
     assert len(one_box_per_card(squared_half)) == 2
+
+
+def test_the_dealer_button_boxed_also_as_a_chip_is_one_button() -> None:
+    """Seed + 7000 prior_chips_combined: the button beside seat 6's bet zone was boxed as a button
+    (0.48) and as a chip (0.35) at the same place; the chip counted as a bet. Chips beside it stay."""
+    names = ("chip", "dealer_button", "hand")
+    dets = Detections(
+        np.array([[771, 220, 797, 246], [771, 220, 797, 247], [740, 222, 758, 240]], np.float32),
+        np.array([0.48, 0.35, 0.6], np.float32),
+        np.array([1, 0, 0], np.int32),
+        names,
+    )
+    kept = one_box_per_disc(dets)
+    assert kept.class_names() == ["dealer_button", "chip"] and kept.confidence.tolist()[0] == np.float32(0.48)
