@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules import rereading
 from rules.betting import Pending, judge, with_declaration_limits
 from rules.checks import Finding
 from rules.checks.conduct import (
@@ -51,7 +52,6 @@ from vision.events import (
     ChipsOutOfView,
     ChipsPulledIn,
     ClockCalled,
-    DecisionTime,
     Declaration,
     DeclarationKind,
     Event,
@@ -70,9 +70,6 @@ from vision.events import (
 _Action = ChipAction | Declaration | TableTap | Fold  # what a seat does to act
 
 _LEFT = "left_with_live_hand"  # the dead-hand reason that a return to the seat undoes
-# s a tap facing a bet waits for chips from the same seat: the analyzer's late chips come up to 0.8 s
-# after the visit (``vision.actions.LATE_S``), and a release is stamped a little before that
-TAP_HOLD_S = 1.0
 
 
 @dataclass(slots=True)
@@ -148,24 +145,11 @@ class HandJudge:
     # ----- the one entry point ---------------------------------------------------------------
 
     def process(self, ev: Event) -> list[Output]:
-        """What ``ev`` caused; uncounted chips are read again when the table contradicts their reading
-        (``rules.rereading``). A tap facing a bet, no valid action, waits ``TAP_HOLD_S`` for chips of
-        the same seat: a hand that lets a stack go and withdraws looks like a tap until the detector
-        finds the stack (seed + 7000 foreign_object_second_protector: 0.8 s later, and the "check
-        facing a bet" had raised an alert). Chips in that time replace it; anything else judges it."""
-        held, out = self.held_tap, []
-        if held is not None:
-            same_visit = isinstance(ev, ChipAction) and ev.seat == held.seat
-            if same_visit or ev.t - held.t > TAP_HOLD_S or not isinstance(ev, DecisionTime):
-                self.held_tap = None
-                if not (same_visit and ev.t - held.t <= TAP_HOLD_S):
-                    out = self._process(held)
-        # (a check said aloud, ``awaiting``, has its tap judged with it)
-        tap = ev if isinstance(ev, TableTap) and not ev.over_own_chips else None
-        if tap is not None and tap.seat not in self.awaiting and self._facing_bet(tap.seat):
-            self.held_tap = tap
-            return out
-        return out + self._process(ev)
+        """What ``ev`` caused; uncounted chips are read again when the table contradicts their reading,
+        and a tap facing a bet waits for its chips (``rules.rereading``)."""
+        held = rereading.release_tap(self, ev)
+        out = [] if held is None else self._process(held)
+        return out if rereading.hold_tap(self, ev) else out + self._process(ev)
 
     def flush(self) -> list[Output]:
         """No more events come: a tap still waiting for chips is judged."""

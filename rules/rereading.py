@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from rules.hand_state import Street
 from rules.records import Alert, AlertKind, BetAction, Ruling
-from vision.events import ChipAction, Declaration, Event, Fold, TableTap
+from vision.events import ChipAction, DecisionTime, Declaration, Event, Fold, TableTap
 
 if TYPE_CHECKING:
     from rules.engine import HandJudge
@@ -38,6 +38,9 @@ CONTRADICTIONS = frozenset(
         AlertKind.NON_STANDARD_FOLD,
     }
 )
+# s a tap facing a bet waits for chips from the same seat: the analyzer's late chips come up to 0.8 s
+# after the visit (``vision.actions.LATE_S``), and a release is stamped a little before that
+TAP_HOLD_S = 1.0
 REREAD_MAX = 4  # uncounted chip actions a reread reads again: 16 call/raise readings, 4 all-in
 
 
@@ -89,6 +92,31 @@ def correct_check(judge: HandJudge, tap: TableTap, chips: Event) -> list[Output]
     events = [e for e in judge.events if e is not tap] + [chips]
     replayed, replayed_out = replay(judge, events, judge.reading)
     return adopt(judge, replayed, replayed_out, [])
+
+
+def hold_tap(judge: HandJudge, ev: Event) -> bool:
+    """Whether ``ev`` is a tap facing a bet, no valid action, to hold ``TAP_HOLD_S`` for chips of the
+    same seat: a hand that lets a stack go and withdraws looks like a tap until the detector finds
+    the stack (seed + 7000 foreign_object_second_protector: 0.8 s later, and the "check facing a bet"
+    had raised an alert). A check said aloud (``awaiting``) has its tap judged with it."""
+    tap = ev if isinstance(ev, TableTap) and not ev.over_own_chips else None
+    if tap is None or tap.seat in judge.awaiting or not judge._facing_bet(tap.seat):
+        return False
+    judge.held_tap = tap
+    return True
+
+
+def release_tap(judge: HandJudge, ev: Event) -> TableTap | None:
+    """The held tap to judge before ``ev``, if any: chips of its seat in time replace it; anything
+    but a shot-clock tick, or time running out, has it judged."""
+    held = judge.held_tap
+    if held is None:
+        return None
+    same_visit = isinstance(ev, ChipAction) and ev.seat == held.seat
+    if not (same_visit or ev.t - held.t > TAP_HOLD_S or not isinstance(ev, DecisionTime)):
+        return None
+    judge.held_tap = None
+    return None if same_visit and ev.t - held.t <= TAP_HOLD_S else held
 
 
 def replay(judge: HandJudge, events: list[Event], reading: Reading) -> tuple[HandJudge, list[Output]]:
