@@ -38,6 +38,20 @@ def element(driver: WebDriver, css: str, timeout: float = TIMEOUT_S) -> WebEleme
     return result
 
 
+def click(driver: WebDriver, css: str, timeout: float = TIMEOUT_S) -> None:
+    """Click the first displayed match, finding it again if the page replaced it in between (alert cards
+    are re-rendered whenever an update arrives, so an element found a moment ago can go stale)."""
+
+    def clicked(d: WebDriver) -> bool:
+        found = d.find_elements(By.CSS_SELECTOR, css)
+        if not found or not found[0].is_displayed():
+            return False
+        found[0].click()
+        return True
+
+    until(driver, clicked, f"{css} to click", timeout)
+
+
 def elements(driver: WebDriver, css: str) -> list[WebElement]:
     return driver.find_elements(By.CSS_SELECTOR, css)
 

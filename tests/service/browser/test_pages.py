@@ -22,6 +22,7 @@ from tests.service.browser.fake_backend import FakeFloor, Media
 from tests.service.browser.floor_data import ago, misdeal, seed, string_bet
 from tests.service.browser.steps import (
     attribute_is,
+    click,
     element,
     elements,
     text_of,
@@ -56,7 +57,7 @@ def test_dashboard_live_alert_acknowledge_resolve_and_clip(browser, floor, serve
     assert text_of(browser, "#who") == "Fiona · floor"
     assert len(elements(browser, ".tile")) == 3
     element(browser, card(browser, 1))  # the stored alert, from GET /api/alerts
-    element(browser, "#sound").click()  # the hand-stopping sound: on, remembered on this device
+    click(browser, "#sound")  # the hand-stopping sound: on, remembered on this device
     attribute_is(browser, "#sound", "aria-pressed", "true")
     assert browser.execute_script("return localStorage.getItem('railbird.sound')") == "on"
 
@@ -80,7 +81,7 @@ def test_dashboard_live_alert_acknowledge_resolve_and_clip(browser, floor, serve
     element(browser, '.tile[data-table="t2"] .alert-row[data-alert-id="2"]')  # and on its table's tile
 
     # acknowledge: the card changes and says who
-    element(browser, f"{card(browser, 2)} button.ack").click()
+    click(browser, f"{card(browser, 2)} button.ack")
     attribute_is(browser, card(browser, 2), "data-status", "acknowledged")
     assert "Acknowledged by Fiona" in text_of(browser, card(browser, 2))
     assert floor.alerts[2]["acked_by"] == "Fiona"
@@ -101,9 +102,9 @@ def test_dashboard_live_alert_acknowledge_resolve_and_clip(browser, floor, serve
     screenshot("dashboard")
 
     # resolve asks for a note, then posts it
-    element(browser, f"{card(browser, 3)} button.resolve").click()
+    click(browser, f"{card(browser, 3)} button.resolve")
     element(browser, "dialog.note-dialog textarea").send_keys("Spoke to seat 7; bet stands at 2,000.")
-    element(browser, 'dialog.note-dialog button[value="ok"]').click()
+    click(browser, 'dialog.note-dialog button[value="ok"]')
     attribute_is(browser, card(browser, 3), "data-status", "resolved")
     assert floor.alerts[3]["note"] == "Spoke to seat 7; bet stands at 2,000."
     assert floor.alerts[3]["resolved_by"] == "Fiona"
@@ -118,7 +119,7 @@ def test_dashboard_live_alert_acknowledge_resolve_and_clip(browser, floor, serve
     assert "Camera silent" in text_of(browser, '.tile[data-table="t3"] .camera')
 
     # the clip player: a real H.264 clip reaches readyState >= 2, and steps frames
-    element(browser, f"{card(browser, 2)} button.clip").click()
+    click(browser, f"{card(browser, 2)} button.clip")
     element(browser, "#clip-dialog")
     state = video_ready(browser, "#clip-dialog video")
     assert "token=floor-token" in state["src"] and "overlay=0" in state["src"]
@@ -127,11 +128,11 @@ def test_dashboard_live_alert_acknowledge_resolve_and_clip(browser, floor, serve
         lambda d: d.execute_script("return document.querySelector('#clip-dialog video').ended"),
         "the clip to play to its end",
     )
-    element(browser, "#clip-dialog button.step.back").click()
+    click(browser, "#clip-dialog button.step.back")
     until(
         browser, lambda d: "frame 43 " in text_of(d, "#clip-dialog .frame-pos"), "one frame before the last"
     )
-    element(browser, "#clip-dialog button.close").click()
+    click(browser, "#clip-dialog button.close")
     until(
         browser,
         lambda d: not d.execute_script("return document.getElementById('clip-dialog').open"),
@@ -169,7 +170,7 @@ def test_sign_in_dialog_rejects_a_bad_token_then_accepts_a_good_one(browser, ser
     browser.get(f"{served.url}/?token=not-a-token")
     assert "not accepted" in text_of(browser, "dialog#login")
     element(browser, "dialog#login input").send_keys("floor-token")
-    element(browser, "dialog#login button").click()
+    click(browser, "dialog#login button")
     until(browser, lambda d: text_of(d, "#who") == "Fiona · floor", "the user in the header")
     attribute_is(browser, "#live", "data-state", "open")
     browser.get(f"{served.url}/review")  # the same tab keeps the token
@@ -181,47 +182,47 @@ def test_console_declarations_clock_and_corrections(browser, floor, served, scre
     until(browser, lambda d: text_of(d, "#table-name") == "Feature table", "the table's name")
     actions = "#actions button[data-what={}]"
 
-    element(browser, actions.format("raise")).click()
+    click(browser, actions.format("raise"))
     assert "Pick the seat first" in text_of(browser, "#result")
-    element(browser, '#seats button[data-seat="3"]').click()
-    element(browser, actions.format("raise")).click()
+    click(browser, '#seats button[data-seat="3"]')
+    click(browser, actions.format("raise"))
     assert "Enter the raise amount" in text_of(browser, "#result")
     for key in "2200":
-        element(browser, f'#keypad button[data-key="{key}"]').click()
+        click(browser, f'#keypad button[data-key="{key}"]')
     assert text_of(browser, "#amount") == "2,200"
-    element(browser, actions.format("raise")).click()
+    click(browser, actions.format("raise"))
     until(browser, lambda d: "Seat 3 raise 2,200" in text_of(d, "#result"), "the raise accepted")
     attribute_is(browser, "#result", "data-kind", "ok")
     assert floor.console[-1] == ("t1", "declaration", {"seat": 3, "what": "raise", "amount": 2200})
     assert text_of(browser, "#amount") == "0", "the keypad clears after a declaration is accepted"
 
-    element(browser, actions.format("call")).click()
+    click(browser, actions.format("call"))
     until(browser, lambda d: len(floor.console) == 2, "the call")
     assert floor.console[-1] == ("t1", "declaration", {"seat": 3, "what": "call"})
-    element(browser, "#clock").click()
+    click(browser, "#clock")
     until(browser, lambda d: "Clock called on seat 3" in text_of(d, "#result"), "the clock call")
     assert floor.console[-1] == ("t1", "clock", {"seat": 3})
 
     # a correction the server refuses shows its reason, and nothing is stored
     element(browser, '#fix-blinds input[name="sb"]').send_keys("400")
     element(browser, '#fix-blinds input[name="bb"]').send_keys("200")
-    element(browser, "#fix-blinds button").click()
+    click(browser, "#fix-blinds button")
     until(
         browser, lambda d: "small blind must not exceed the big blind" in text_of(d, "#result"), "the refusal"
     )
     attribute_is(browser, "#result", "data-kind", "error")
     assert len(floor.console) == 3
-    element(browser, '#fix-stack select[name="seat"] option[value="5"]').click()
+    click(browser, '#fix-stack select[name="seat"] option[value="5"]')
     element(browser, '#fix-stack input[name="amount"]').send_keys("12000")
-    element(browser, "#fix-stack button").click()
+    click(browser, "#fix-stack button")
     until(browser, lambda d: "Seat 5 stack 12,000" in text_of(d, "#result"), "the stack correction")
     assert floor.console[-1] == ("t1", "correction", {"stack": {"seat": 5, "amount": 12000}})
 
     # ready for the next declaration, as a dealer would leave it
     browser.execute_script("window.scrollTo(0, 0)")
-    element(browser, '#seats button[data-seat="6"]').click()
+    click(browser, '#seats button[data-seat="6"]')
     for key in "4800":
-        element(browser, f'#keypad button[data-key="{key}"]').click()
+        click(browser, f'#keypad button[data-key="{key}"]')
     screenshot("console")
     assert js_errors(browser) == []
 
@@ -252,20 +253,20 @@ def test_review_timeline_clip_overlay_frames_and_export(browser, floor, served, 
     video = "#player video"
     video_ready(browser, video)
     for _ in range(3):
-        element(browser, "#player button.step.forward").click()
+        click(browser, "#player button.step.forward")
     until(browser, lambda d: "frame 3 " in text_of(d, "#player .frame-pos"), "frame 3")
     assert video_state(browser, video)["time"] == pytest.approx(3.5 / 30, abs=1e-3)
-    element(browser, "#player button.step.back").click()
+    click(browser, "#player button.step.back")
     until(browser, lambda d: "frame 2 " in text_of(d, "#player .frame-pos"), "frame 2")
 
     # overlay on: the overlay clip, at the same place
-    element(browser, "#player .overlay-toggle").click()
+    click(browser, "#player .overlay-toggle")
     until(browser, lambda d: "overlay=1" in video_state(d, video)["src"], "the overlay clip")
     state = video_ready(browser, video)
     until(browser, lambda d: video_state(d, video)["time"] == pytest.approx(2.5 / 30, abs=1e-3), "same frame")
     assert "token=surv-token" in state["src"]
 
-    element(browser, "#export-phh").click()
+    click(browser, "#export-phh")
     until(browser, lambda d: text_of(d, "#export-status") == "Saved hand-142.phh", "the PHH export")
     until(
         browser,
@@ -314,7 +315,7 @@ def test_pages_fit_a_tablet_with_44px_touch_targets(browser, served, tmp_path, p
         browser.get(f"{served.url}{path}?token={token}")
         element(browser, ready)
         if path == "/review":
-            element(browser, ".hand-row").click()
+            click(browser, ".hand-row")
             element(browser, "#timeline .alert-ev")
         assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), (
             "nothing overflows sideways on a portrait tablet"

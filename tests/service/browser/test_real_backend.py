@@ -20,7 +20,7 @@ from service.app.settings import Settings
 from tests.service.browser.conftest import Served, js_errors
 from tests.service.browser.fake_backend import Media
 from tests.service.browser.floor_data import MISDEAL_35A2
-from tests.service.browser.steps import attribute_is, element, elements, text_of, until, video_ready
+from tests.service.browser.steps import attribute_is, click, element, elements, text_of, until, video_ready
 
 pytestmark = pytest.mark.browser
 
@@ -100,25 +100,25 @@ def test_pages_on_the_real_floor_service(browser, app_served, media: Media):
     ingest(served, app, "clip", TABLE, ALERT["key"], clip)
     until(browser, lambda d: "▶ Clip" in text_of(d, card), "the clip to arrive with alert_update")
 
-    element(browser, f"{card} button.ack").click()
+    click(browser, f"{card} button.ack")
     attribute_is(browser, card, "data-status", "acknowledged")
     assert "Acknowledged by Fiona" in text_of(browser, card)
-    element(browser, f"{card} button.clip").click()
+    click(browser, f"{card} button.clip")
     video_ready(browser, "#clip-dialog video")
     assert js_errors(browser) == []
 
     browser.get(f"{served.url}/review?token={token('Sam')}")
-    element(browser, "#hands .hand-row").click()
+    click(browser, "#hands .hand-row")
     element(browser, "#timeline .alert-ev")
     assert len(elements(browser, "#timeline .ev.event")) == 2
     video_ready(browser, "#player video")
-    element(browser, "#export-evidence").click()
+    click(browser, "#export-evidence")
     until(browser, lambda d: text_of(d, "#export-status").startswith("Saved"), "the evidence zip")
     assert js_errors(browser) == []
 
     browser.get(f"{served.url}/console/{TABLE}?token={token('Dana')}")
-    element(browser, '#seats button[data-seat="2"]').click()
-    element(browser, "#actions button[data-what=call]").click()
+    click(browser, '#seats button[data-seat="2"]')
+    click(browser, "#actions button[data-what=call]")
     until(browser, lambda d: "Seat 2 call" in text_of(d, "#result"), "the declaration's answer")
     # no camera workers run here, so the server stores it but says it was not delivered
     assert browser.find_element("css selector", "#result").get_attribute("data-kind") in ("ok", "warn")
