@@ -15,6 +15,7 @@ from rich.table import Table
 from vision.analyze import MODELS, AnalyzeConfig, ConfigError, FrameAnalyzer, load_config
 from vision.annotate import annotate, caption
 from vision.detector import ModelError
+from vision.drinks import DEFAULT_MODEL as DRINKS_MODEL
 
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
@@ -28,11 +29,12 @@ def analyze_command(
     detector: Annotated[Path, typer.Option(help="detector ONNX model")] = MODELS / "detector.onnx",
     cards: Annotated[Path, typer.Option(help="card classifier ONNX model")] = MODELS / "card_classifier.onnx",
     conf: Annotated[float, typer.Option(min=0.0, max=1.0, help="detection confidence threshold")] = 0.3,
+    drinks: Annotated[Path, typer.Option(help="drink classifier ONNX model")] = DRINKS_MODEL,
 ) -> None:
     """Detect cards, chips, hands and objects; read card identities and chip values; draw them."""
     try:
         settings = load_config(config) if config else AnalyzeConfig()
-        analyzer = FrameAnalyzer(settings, detector, cards, conf)
+        analyzer = FrameAnalyzer(settings, detector, cards, conf, drinks)
     except (ConfigError, ModelError) as exc:
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(code=2) from None

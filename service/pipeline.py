@@ -65,8 +65,8 @@ STAGES = ("motion", "perceive", "wait", "track", "scene+actions", "rules", "tota
 
 class ModelPerception:
     """The shipped ONNX detector (its face-up cards checked on their pixels: `vision.card_faces`; one
-    box per card: `vision.card_boxes`), card reader and chip classifier, as one call per frame. A
-    chip's value is its top chip's: the stack below is not counted (``counts_stacks``)."""
+    box per card: `vision.card_boxes`), card reader, chip classifier and drink reader, as one call per
+    frame. A chip's value is its top chip's: the stack below is not counted (``counts_stacks``)."""
 
     counts_stacks = False
     takes_regions = True
@@ -75,6 +75,7 @@ class ModelPerception:
         from vision.cards import CardReader
         from vision.chips import ChipClassifier
         from vision.detector import OnnxDetector
+        from vision.drinks import DrinkReader
 
         settings = config.detector
         self.conf = settings.conf
@@ -84,8 +85,9 @@ class ModelPerception:
         self.cards = CardReader(Path(config.detector.cards_model))
         self.cards.second_look = False  # the card's next frames are its second look (docs/card_sizes.json)
         self.chips = ChipClassifier(config.chips)
+        self.drinks = DrinkReader(Path(config.detector.drinks_model))
         self.oblique = config.view == "oblique"
-        self.still = StillReadings(("card_up", "chip"))  # objects at rest are not read again
+        self.still = StillReadings(("card_up", "chip", "drink"))  # objects at rest are not read again
         self._last: Detections | None = None  # the last call's detections, read
 
     def __call__(self, frame: Frame, region: np.ndarray | None = None) -> Detections:
@@ -104,6 +106,7 @@ class ModelPerception:
         dets, todo = self.still.recall(frame.image, dets)
         dets = self.cards.label(frame.image, dets, only=todo)
         dets = self.chips.assign(frame.image, dets, oblique=self.oblique, only=todo)
+        dets = self.drinks.label(frame.image, dets, only=todo)
         self.still.remember(dets)
         self._last = dets
         return dets

@@ -1,4 +1,5 @@
-"""``railbird train ...``: train the detector and the card classifier (needs the ``train`` extra)."""
+"""``railbird train ...``: train the detector, the card classifier and the drink classifier (needs the
+``train`` extra)."""
 
 from __future__ import annotations
 
@@ -129,3 +130,29 @@ def cards_command(
         lr=lr,
     )
     console.print(f"wrote {run.onnx}: {run.params} parameters, validation {run.val}")
+
+
+@train_app.command("drinks")
+def drinks_command(
+    out: Annotated[Path, typer.Option(help="the ONNX file; its model card goes beside it")] = Path(
+        "models/drink_classifier.onnx"
+    ),
+    groups: Annotated[int, typer.Option(min=2, help="random tables rendered (every fifth validates)")] = 160,
+    shots: Annotated[int, typer.Option(min=1, help="frames rendered at each table")] = 8,
+    epochs: Annotated[int, typer.Option(min=1)] = 14,
+    seed: Annotated[int, typer.Option()] = 0,
+) -> None:
+    """Train the capped-or-open drink classifier on simulator crops (plain PyTorch, 2 threads)."""
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        err.print("[bold red]error:[/] training needs the train extra: pip install -e '.[train]'")
+        raise typer.Exit(code=2) from None
+    from datasets.train.drinks import train_drink_classifier
+
+    try:
+        run = train_drink_classifier(out, groups, shots, epochs, seed)
+    except ValueError as exc:
+        err.print(f"[bold red]error:[/] {exc}")
+        raise typer.Exit(code=2) from None
+    console.print(f"wrote {run.onnx} and {run.card}: validation {run.val}")

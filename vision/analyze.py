@@ -1,7 +1,8 @@
 """One frame in, everything railbird sees out: objects, card identities, chip values, zones.
 
-``FrameAnalyzer`` wires the detector, the card reader and the chip classifier; ``analyze`` returns
-plain ``SeenObject`` records (logic never draws); ``annotate`` in ``vision/annotate.py`` draws them.
+``FrameAnalyzer`` wires the detector, the card reader, the chip classifier and the drink reader;
+``analyze`` returns plain ``SeenObject`` records (logic never draws); ``annotate`` in
+``vision/annotate.py`` draws them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from vision.cards import CardReader
 from vision.chips import ChipClassifier
 from vision.chipset import TOURNAMENT, ChipSet
 from vision.detector import OnnxDetector
+from vision.drinks import DrinkReader
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
 
@@ -90,6 +92,7 @@ class SeenObject:
     chip_colour: str | None = None
     chip_value: int | None = None
     zone: str | None = None
+    drink: str | None = None  # capped, open or unknown, for drinks
 
 
 class FrameAnalyzer:
@@ -99,16 +102,19 @@ class FrameAnalyzer:
         detector_path: Path = MODELS / "detector.onnx",
         cards_path: Path = MODELS / "card_classifier.onnx",
         conf: float = 0.3,
+        drinks_path: Path = MODELS / "drink_classifier.onnx",
     ) -> None:
         self.config = config
         self.detector = OnnxDetector(detector_path, conf=conf)
         self.cards = CardReader(cards_path)
         self.chips = ChipClassifier(config.chipset)
+        self.drinks = DrinkReader(drinks_path)
 
     def analyze(self, image: np.ndarray) -> list[SeenObject]:
         dets = one_box_per_card(verify_faces(image, self.detector(image)[0]))  # as the pipeline sees them
         dets = self.cards.label(image, dets)
         dets = self.chips.assign(image, dets, oblique=self.config.view == "oblique")
+        dets = self.drinks.label(image, dets)
         h, w = image.shape[:2]
         seen = []
         for i, name in enumerate(dets.class_names()):
@@ -124,6 +130,7 @@ class FrameAnalyzer:
                     chip_colour=str(dets.label[i]) if chip else None,
                     chip_value=int(dets.value[i]) if chip else None,
                     zone=self._zone((box[0] + box[2]) / 2 / w, (box[1] + box[3]) / 2 / h),
+                    drink=str(dets.label[i]) if name == "drink" else None,
                 )
             )
         return seen

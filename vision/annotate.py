@@ -26,6 +26,8 @@ def caption(obj: SeenObject) -> str:
         text = obj.card
     elif obj.chip_value is not None:
         text = f"{obj.chip_colour} {obj.chip_value:,}" if obj.chip_value else f"chip {obj.chip_colour}"
+    elif obj.drink:
+        text = f"drink {obj.drink}"
     if obj.zone:
         text += f" @{obj.zone}"
     return f"{text} {obj.confidence:.2f}"

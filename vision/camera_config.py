@@ -127,6 +127,7 @@ class GameConfig(Strict):
 class DetectorConfig(Strict):
     model: str = Field(str(MODELS / "detector.onnx"), description="ONNX detector (relative to the config)")
     cards_model: str = Field(str(MODELS / "card_classifier.onnx"))
+    drinks_model: str = Field(str(MODELS / "drink_classifier.onnx"), description="capped or open drinks")
     rate: float = Field(10.0, gt=0, le=120, description="detector calls per second at most")
     idle_rate: float = Field(1.0, ge=0, le=120, description="calls per second while nothing moves")
     conf: float = Field(0.3, gt=0, lt=1)
@@ -273,6 +274,10 @@ def with_paths_from(config: CameraConfig, folder: Path) -> CameraConfig:
 
     source = config.source.model_copy(update={"url": fix(config.source.url)})
     detector = config.detector.model_copy(
-        update={"model": fix(config.detector.model), "cards_model": fix(config.detector.cards_model)}
+        update={
+            "model": fix(config.detector.model),
+            "cards_model": fix(config.detector.cards_model),
+            "drinks_model": fix(config.detector.drinks_model),
+        }
     )
     return config.model_copy(update={"source": source, "detector": detector})

@@ -4,9 +4,13 @@ An object counts as placed once it has lain on the felt (not the rail, not off t
 settling time, and as taken away once it has been gone for ``OBJECT_GONE`` (hands cover things). The
 same object seen again under a new track after a hand covered it is no new event. A protector in a
 bet zone is a non-value item pushed as a bet, which the visit analyzer reports, so it is left out here.
+A drink is capped when most of its track's sure readings (``vision.drinks``) up to its placing say so,
+and open otherwise: a drink nobody could read is treated as open, the case the rules act on.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from vision.events import Event, ForeignObject, ObjectPlaced, ObjectRemoved
 from vision.settled import Settled
@@ -27,11 +31,13 @@ class ForeignObjects:
         self.settled: dict[int, Settled] = {}  # track -> on the felt or not, settled
         self.placed: dict[int, tuple[ForeignObject, int | None]] = {}  # track -> what, nearest seat
         self.first_seen: dict[int, tuple[int | None, float]] = {}  # track -> its seat, when
+        self.votes: dict[int, Counter[str]] = {}  # drink track -> its readings so far
 
     def new_hand(self) -> None:
         """Forget every track but the objects still lying on the felt."""
         self.settled = {k: v for k, v in self.settled.items() if k in self.placed}
         self.first_seen = {k: v for k, v in self.first_seen.items() if k in self.placed}
+        self.votes = {k: v for k, v in self.votes.items() if k in self.placed}
 
     def put_down_since(self, seat: int, t: float) -> bool:
         """Whether an object first appeared at ``seat`` at or after ``t``."""
@@ -45,12 +51,15 @@ class ForeignObjects:
                 continue
             seen.add(o.track)
             self.first_seen.setdefault(o.track, (o.seat, scene.t))
+            if o.cls == "drink" and o.label in ("capped", "open"):
+                self.votes.setdefault(o.track, Counter())[o.label] += 1
             settled = self.settled.setdefault(o.track, Settled(self.hold))
             change = settled.update(scene.t, o.place not in (RAIL, OFF))
             if change is None or not change[1] or o.track in self.placed:
                 continue
             what = FOREIGN[o.cls]
-            if o.cls == "drink" and o.label == "capped":  # open unless a classifier says capped
+            votes = self.votes.get(o.track, Counter())
+            if o.cls == "drink" and votes["capped"] > votes["open"]:
                 what = ForeignObject.DRINK_CAPPED
             hidden = [k for k, (w, st) in self.placed.items() if k not in seen and (w, st) == (what, o.seat)]
             if hidden:  # the same object seen again after a hand covered it: a new track, no new event

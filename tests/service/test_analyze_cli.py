@@ -55,3 +55,15 @@ def test_a_broken_camera_config_names_the_file_and_field(tmp_path):
     result = runner.invoke(app, ["analyze", str(tmp_path / "x.png"), "--config", str(broken)])
     assert result.exit_code == 2
     assert f"{broken}: field 'view'" in " ".join(result.output.split())
+
+
+def test_a_missing_or_wrong_drink_model_is_a_clear_error(tmp_path):
+    frame = tmp_path / "frame.png"
+    frame.write_bytes(b"")  # never read: the models load first
+    missing = runner.invoke(app, ["analyze", str(frame), "--drinks", str(tmp_path / "drinks.onnx")])
+    assert missing.exit_code == 2
+    assert "drink classifier not found" in " ".join(missing.output.split())
+    cards = ROOT / "models/card_classifier.onnx"
+    wrong = runner.invoke(app, ["analyze", str(frame), "--drinks", str(cards)])
+    assert wrong.exit_code == 2
+    assert "not a drink classifier" in " ".join(wrong.output.split())

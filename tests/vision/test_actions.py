@@ -267,6 +267,26 @@ def test_a_phone_put_on_the_felt_is_placed_once(geometry: TableGeometry) -> None
     assert [(e.seat, e.what.value) for e in placed] == [(2, "phone")]
 
 
+@pytest.mark.parametrize(
+    ("readings", "placed"),
+    [
+        (["capped", "open", "capped", "unknown", "capped"], "drink_capped"),
+        (["open", "capped", "open", "open"], "drink_open"),
+        (["unknown", "unknown", "unknown"], "drink_open"),  # unread: the case the rules act on
+    ],
+)
+def test_a_drink_is_capped_when_most_of_its_readings_say_so(
+    geometry: TableGeometry, readings: list[str], placed: str
+) -> None:
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    for label in readings:  # read while it settles; the one reading at placing time does not decide
+        table.show(0.5, *cards, thing(g, 92, "drink", "seat2_stack", label=label))
+    assert [(e.seat, e.what.value) for e in table.events if isinstance(e, ObjectPlaced)] == [(2, placed)]
+
+
 def test_a_hand_that_leaves_a_protector_in_front_of_the_cards_did_not_tap(geometry: TableGeometry) -> None:
     g = geometry
     table = Table(g, turn=2)
