@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from datasets.eval_pipeline import find_folders
+from vision.camera_config import load_camera_config
 from vision.drinks import DrinkReader, drink_crops
 
 CLASSES = ("capped", "open")
@@ -32,9 +33,7 @@ CLASSES = ("capped", "open")
 
 def video_crops(folder: Path, step_s: float) -> tuple[np.ndarray, np.ndarray]:
     """(crops, labels) of the drinks the renderer drew in ``folder``'s video, every ``step_s`` s."""
-    import yaml
-
-    fps = float(yaml.safe_load((folder / "camera.yaml").read_text(encoding="utf-8"))["source"]["fps"])
+    fps = load_camera_config(folder / "camera.yaml").fps
     wanted: dict[int, list[tuple[list[float], int]]] = {}
     with (folder / "annotations.jsonl").open(encoding="utf-8") as fh:
         for line in fh:

@@ -70,6 +70,7 @@ class ModelPerception:
 
     counts_stacks = False
     takes_regions = True
+    reads_drinks = True  # a drink's label is the drink reader's: capped, open or unknown
 
     def __init__(self, config: CameraConfig) -> None:
         from vision.cards import CardReader
@@ -157,7 +158,13 @@ class CameraPipeline:
         # a camera sees a stack's top chip only; a perception that does not say so (the simulator's
         # own boxes, test doubles) gives each stack's whole value
         counted = getattr(perceive, "counts_stacks", True)
-        self.analyzer = ActionAnalyzer(self.geometry, config.chips, turn=self._actor, stacks_counted=counted)
+        self.analyzer = ActionAnalyzer(
+            self.geometry,
+            config.chips,
+            turn=self._actor,
+            stacks_counted=counted,
+            reads_drinks=getattr(perceive, "reads_drinks", False),
+        )
         self.presence = SeatPresence(self.geometry, config.game.seats, sure=config.detector.conf)
         self.console = sorted(console, key=lambda e: e.t)
         self.on_output = on_output

@@ -73,7 +73,10 @@ class ActionAnalyzer:
         hold: float = 0.25,
         leave: float = 0.3,
         stacks_counted: bool = True,
+        reads_drinks: bool = False,
     ):
+        """``reads_drinks``: the drinks' labels are a drink reader's, which says "unknown" when unsure
+        (``vision.foreign``)."""
         self.geo = geometry
         self.chips = chips
         # whether a chip object's value is its whole stack's (the simulator's boxes) or only its top
@@ -108,7 +111,9 @@ class ActionAnalyzer:
         self.board = Settled(hold)
         self.bets = Settled(hold)
         self.table_clear = Settled(0.6)
-        self.objects = ForeignObjects(geometry, hold * 2)  # phones, drinks, protectors on the felt
+        self.objects = ForeignObjects(
+            geometry, hold * 2, reads_drinks
+        )  # phones, drinks, protectors on the felt
         self.in_hand = False
         self.deal_over = False  # a player has acted this hand (no more hole cards come)
         self.folded: set[int] = set()
@@ -154,11 +159,35 @@ class ActionAnalyzer:
         t = scene.t
         present: dict[int, SeenObject] = {}
         withdrawn: set[int] = set()  # seats whose hand is seen back over the rail
+        provisional: set[int] = set()
         for h, seat in hands:
             if seat != DEALER and h.place not in (RAIL, OFF):
                 present[seat] = h
             elif seat != DEALER:
                 withdrawn.add(seat)
+        deciding = self.turn()
+        for (h, seat), new in zip(hands, self.hands.new, strict=True):
+            # a hand the detector missed on its way in shows first in the bet zone, where a new hand
+            # is the dealer's; first seen in the empty bet zone of the seat deciding, it is that seat's
+            # if chips land there or it taps (seed + 2000 clean_protector_and_peek: seat 5's raise,
+            # its hand seen for two frames; clean_heads_up_check_down: seat 7's check on the river).
+            # Not a hand seen coming across the felt, nor one over chips: the dealer at work on them
+            # (clean_check_raise_showdown: pulling the bets in)
+            visit = self.visits.get(deciding) if deciding is not None else None
+            if (
+                seat == DEALER
+                and deciding is not None
+                and h.place == f"seat{deciding}_bet"
+                and deciding not in present
+                and deciding not in self.folded
+                and (
+                    visit.provisional
+                    if visit is not None
+                    else new and not scene.in_place(f"seat{deciding}_bet", "chip")
+                )
+            ):
+                present[deciding] = h
+                provisional.add(deciding)
         for seat in self.seat_cards:
             if seat not in present:
                 now = len(scene.in_place(f"seat{seat}_stack", "chip"))
@@ -173,6 +202,8 @@ class ActionAnalyzer:
                 visit.had_cards = self.has_cards.get(seat, False) or self.holding[seat].value is True
                 visit.bet_boxes = [o.box for o in scene.in_place(f"seat{seat}_bet", "chip")]  # tracked or not
                 visit.stack_before = max(self.stack_seen.get(seat, (0, 0)))
+                visit.provisional = seat in provisional
+            visit.provisional &= seat in provisional  # the seat's own hand seen after all
             visit.last_seen = t
             zone = self.geo.by_name.get(h.place)
             kind = zone.kind.value if zone is not None and zone.seat == seat else ""
@@ -198,6 +229,10 @@ class ActionAnalyzer:
                 self._close_visit(visit, t, out)
 
     def _close_visit(self, visit: Visit, t: float, out: list[Event]) -> None:
+        if visit.provisional:
+            self.pushes.settle(visit)
+            if not (self.in_hand and (visit.pushes or visit.unread or self._is_tap(visit))):
+                return  # the dealer's hand after all: no visit of the seat's
         self.visit_ended[visit.seat] = t
         if not self.in_hand:
             return
@@ -224,7 +259,14 @@ class ActionAnalyzer:
                 self.held[visit.seat] = (action, t)
             else:
                 out.append(action)
-        elif (
+        elif self._is_tap(visit):
+            on_bet = visit.deepest == "bet" and bool(visit.bet_tracks_at_start)
+            out.append(TableTap(visit.deepest_t, seat=visit.seat, over_own_chips=on_bet))
+            self.after_tap[visit.seat] = (t, visit.bet_boxes, None)
+
+    def _is_tap(self, visit: Visit) -> bool:
+        """Whether a visit that pushed nothing was a tap: a check."""
+        return (
             visit.deepest in ("cards", "bet")
             and visit.reach_frames >= 2  # a tap rests a moment in front; a hand passing by does not
             and visit.reach >= TAP_REACH  # a tap is on the felt in front of the cards; a peek is on them
@@ -235,10 +277,7 @@ class ActionAnalyzer:
             and not visit.pushed_tracks  # chips landed in the bet zone, values unread: a bet, not a tap
             and self.has_cards.get(visit.seat, False)  # cards going away (a fold) or coming back: no tap
             and not self._put_down_during(visit)  # a hand that leaves a protector there did not tap
-        ):
-            on_bet = visit.deepest == "bet" and bool(visit.bet_tracks_at_start)
-            out.append(TableTap(visit.deepest_t, seat=visit.seat, over_own_chips=on_bet))
-            self.after_tap[visit.seat] = (t, visit.bet_boxes, None)
+        )
 
     def _release_held(self, t: float, out: list[Event]) -> None:
         """A chip action held because the seat's cards left with the hand: dropped when the cards
@@ -309,7 +348,9 @@ class ActionAnalyzer:
             else:
                 self.cards_since.pop(seat, None)
                 self.pitches.cards_gone(seat)
-            change = settled.update(t, len(cards) + self.pitches.covered.get(seat, 0))
+            change = settled.update(
+                t, min(len(cards) + self.pitches.covered.get(seat, 0), self._deal_cap(seat))
+            )
             if change is not None:
                 new = int(change[1] or 0)  # type: ignore[call-overload]
                 most = self.most_cards.get(seat, 0) if self.in_hand else 0
@@ -376,6 +417,15 @@ class ActionAnalyzer:
                 self.most_board = new
                 labels = tuple(o.label or None for o in fresh) if len(fresh) == count else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
+
+    def _deal_cap(self, seat: int) -> int | float:
+        """The most cards a seat can hold while the initial deal goes round: one more than the fewest
+        any other seat holding cards has. A count above it is the camera's: a card box seen twice, or
+        a card flying to the next seat taken as one more pitched on top (seed + 2000 clean_plo_pot_bet:
+        four overlapping PLO cards, seat 4 "held" five while the others showed two). No cap while no
+        other seat shows a card (the order cannot be judged), nor after the deal (a late card)."""
+        others = [n for s, n in self.most_cards.items() if s != seat and n > 0] if self.in_hand else []
+        return float("inf") if self.deal_over or not others else 1 + min(others)
 
     def _face_up_in_flight(self, scene: TableScene) -> bool:
         """A card flying face up during the deal (not resting, not yet at a seat's cards) came off the

@@ -5,7 +5,11 @@ settling time, and as taken away once it has been gone for ``OBJECT_GONE`` (hand
 same object seen again under a new track after a hand covered it is no new event. A protector in a
 bet zone is a non-value item pushed as a bet, which the visit analyzer reports, so it is left out here.
 A drink is capped when most of its track's sure readings (``vision.drinks``) up to its placing say so,
-and open otherwise: a drink nobody could read is treated as open, the case the rules act on.
+and open otherwise. A drink box never read surely as either waits: the detector now and then boxes a
+chip stack as a drink, and the drink reader is unsure of those (seed + 2000 prior_chips_combined: two
+stacks boxed as drinks for a second; every reading "unknown"), while it read 82 of 82 video crops of
+real drinks surely (docs/drink_eval.json). Perception that reads no drinks at all (``reads_drinks``
+False: the simulator's own boxes carry the answer, test doubles carry none) places every drink.
 """
 
 from __future__ import annotations
@@ -25,9 +29,10 @@ FOREIGN = {
 
 
 class ForeignObjects:
-    def __init__(self, geometry: TableGeometry, hold: float) -> None:
+    def __init__(self, geometry: TableGeometry, hold: float, reads_drinks: bool = False) -> None:
         self.geo = geometry
         self.hold = hold
+        self.reads_drinks = reads_drinks
         self.settled: dict[int, Settled] = {}  # track -> on the felt or not, settled
         self.placed: dict[int, tuple[ForeignObject, int | None]] = {}  # track -> what, nearest seat
         self.first_seen: dict[int, tuple[int | None, float]] = {}  # track -> its seat, when
@@ -54,11 +59,13 @@ class ForeignObjects:
             if o.cls == "drink" and o.label in ("capped", "open"):
                 self.votes.setdefault(o.track, Counter())[o.label] += 1
             settled = self.settled.setdefault(o.track, Settled(self.hold))
-            change = settled.update(scene.t, o.place not in (RAIL, OFF))
-            if change is None or not change[1] or o.track in self.placed:
-                continue
-            what = FOREIGN[o.cls]
+            settled.update(scene.t, o.place not in (RAIL, OFF))
             votes = self.votes.get(o.track, Counter())
+            if settled.value is not True or o.track in self.placed:
+                continue
+            if o.cls == "drink" and self.reads_drinks and not votes:
+                continue  # not read surely yet: maybe no drink at all
+            what = FOREIGN[o.cls]
             if o.cls == "drink" and votes["capped"] > votes["open"]:
                 what = ForeignObject.DRINK_CAPPED
             hidden = [k for k, (w, st) in self.placed.items() if k not in seen and (w, st) == (what, o.seat)]

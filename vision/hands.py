@@ -36,6 +36,7 @@ class HandOwners:
     def __init__(self, geometry: TableGeometry) -> None:
         self.geo = geometry
         self.recent: list[RecentHand] = []
+        self.new: list[bool] = []  # for each hand the last update returned: seen for the first time
 
     def update(self, scene: TableScene, visiting: Container[int]) -> list[tuple[SeenObject, int]]:
         """Each hand in the scene with its owner; ``visiting``: seats whose hand is on the table now."""
@@ -58,6 +59,7 @@ class HandOwners:
             if i not in owners and j not in used:
                 owners[i] = self.recent[j].owner
                 used.add(j)
+        self.new = [i not in owners for i in range(len(hands))]
         for i, h in enumerate(hands):
             if i not in owners:
                 owners[i] = self._owner_of_new(h, visiting)

@@ -138,6 +138,9 @@ class Visit:
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     deepest_t: float = 0.0
     stack_before: int = 0  # chip stacks seen in the seat's stack zone just before the visit
+    # a hand the owners gave the dealer, first seen in the bet zone of the seat deciding: that seat's
+    # only if chips land (``ActionAnalyzer._visits``)
+    provisional: bool = False
 
 
 class PushCounter:

@@ -290,3 +290,30 @@ def test_from_overhead_an_earlier_bet_is_judged_topped_by_its_top_chip_once_the_
         assert actions == [] and len(taps) == 1 and taps[0].over_own_chips
     else:
         assert taps == [] and [(a.seat, a.pushes, a.counted) for a in actions] == [(2, (), False)]
+
+
+@pytest.mark.parametrize(
+    ("turn", "chips", "seen"),
+    [
+        (2, True, "ChipAction"),  # the seat deciding: its bet
+        (2, False, "TableTap"),  # the seat deciding: its check
+        (1, True, None),  # another seat's bet zone: the dealer's hand, doing the dealer's work
+    ],
+    ids=["bet-of-the-seat-deciding", "tap-of-the-seat-deciding", "not-the-seat-deciding"],
+)
+def test_a_hand_first_seen_in_the_bet_zone_is_the_seat_deciding_only_by_what_it_does(
+    geometry: TableGeometry, turn: int, chips: bool, seen: str | None
+) -> None:
+    """The detector missed the hand coming in over the stack and cards: first seen in the bet zone,
+    it is the dealer's, unless the seat deciding is the one whose chips land or who taps there."""
+    g = geometry
+    table = Table(g, turn=turn, stacks_counted=False)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    hand = thing(g, 9, "hand", "seat2_bet")
+    bet = [thing(g, 50, "chip", "seat2_bet", label="purple", value=500)] if chips else []
+    table.show(0.3, *cards, hand)
+    table.show(0.3, *cards, hand, *bet)
+    table.show(1.0, *cards, *bet)  # the hand is gone
+    acted = [e for e in table.events if isinstance(e, ChipAction | TableTap)]
+    assert [(type(e).__name__, e.seat) for e in acted] == ([(seen, 2)] if seen else [])
