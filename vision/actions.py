@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import NamedTuple
 
 from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
@@ -54,12 +55,19 @@ from vision.settled import Settled
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 MUCK_WAIT = 1.2  # seconds a seat's vanished cards have to reach the muck before they count as hidden
+BET_MEMORY_S = 0.5  # chips seen in a bet zone this recently were there when a hand came (hidden by it)
+MIDDLE = (FELT, "pot", "board")  # where the dealer's hands work, away from the seats and the deck
 TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0.81, peeks 0.33-0.39)
 CARDS = ("card_up", "card_down")
 REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not one flying over)
 LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are still its visit's
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
+
+
+class _Sighted(NamedTuple):
+    t: float
+    o: SeenObject
 
 
 class ActionAnalyzer:
@@ -124,6 +132,11 @@ class ActionAnalyzer:
         self.hand_no = 0
         # seat -> chip stacks in its stack zone over the last two scenes its hand was not there
         self.stack_seen: dict[int, tuple[int, int]] = {}
+        # seat -> chip stacks the tracker confirmed in its stack zone, the last scene its hand was not
+        # there: a stack seen steadily (seed + 2000 tiny_chip: one the detector saw now and then, never
+        # tracked, "left empty" as the blind went in, read as all-in)
+        self.stack_tracked: dict[int, int] = {}
+        self.bet_recent: dict[int, dict[int, _Sighted]] = {}  # seat -> chip track -> last seen in its bet
 
     # ----- the one entry point -------------------------------------------------------------------
 
@@ -159,49 +172,38 @@ class ActionAnalyzer:
         t = scene.t
         present: dict[int, SeenObject] = {}
         withdrawn: set[int] = set()  # seats whose hand is seen back over the rail
-        provisional: set[int] = set()
         for h, seat in hands:
             if seat != DEALER and h.place not in (RAIL, OFF):
                 present[seat] = h
             elif seat != DEALER:
                 withdrawn.add(seat)
-        deciding = self.turn()
-        for (h, seat), new in zip(hands, self.hands.new, strict=True):
-            # a hand the detector missed on its way in shows first in the bet zone, where a new hand
-            # is the dealer's; first seen in the empty bet zone of the seat deciding, it is that seat's
-            # if chips land there or it taps (seed + 2000 clean_protector_and_peek: seat 5's raise,
-            # its hand seen for two frames; clean_heads_up_check_down: seat 7's check on the river).
-            # Not a hand seen coming across the felt, nor one over chips: the dealer at work on them
-            # (clean_check_raise_showdown: pulling the bets in)
-            visit = self.visits.get(deciding) if deciding is not None else None
-            if (
-                seat == DEALER
-                and deciding is not None
-                and h.place == f"seat{deciding}_bet"
-                and deciding not in present
-                and deciding not in self.folded
-                and (
-                    visit.provisional
-                    if visit is not None
-                    else new and not scene.in_place(f"seat{deciding}_bet", "chip")
-                )
-            ):
-                present[deciding] = h
-                provisional.add(deciding)
+        provisional = self._hand_of_the_seat_deciding(scene, hands, present)
         for seat in self.seat_cards:
             if seat not in present:
-                now = len(scene.in_place(f"seat{seat}_stack", "chip"))
+                stack = scene.in_place(f"seat{seat}_stack", "chip")
+                now = len(stack)
                 self.stack_seen[seat] = (self.stack_seen.get(seat, (now, now))[1], now)
+                self.stack_tracked[seat] = sum(o.track >= 0 for o in stack)
+        for seat in self.seat_cards:  # each bet zone's chips of the last moments, by track
+            recent = {k: v for k, v in self.bet_recent.get(seat, {}).items() if t - v.t <= BET_MEMORY_S}
+            for o in scene.in_place(f"seat{seat}_bet", "chip"):
+                if o.track >= 0:
+                    recent[o.track] = _Sighted(t, o)
+            self.bet_recent[seat] = recent
         for seat, h in present.items():
-            in_bet = [o for o in scene.in_place(f"seat{seat}_bet", "chip") if o.track >= 0]
-            bets = frozenset(o.track for o in in_bet)
             visit = self.visits.get(seat)
             if visit is None:
+                # the chips in front when the hand came: those in view, and those seen there a moment
+                # ago that the hand covers as it arrives (seed + 2000 short_all_in: the big blind's
+                # chips, hidden as the hand came to tap, then "pushed")
+                in_bet = [v.o for v in self.bet_recent.get(seat, {}).values()]
+                bets = frozenset(o.track for o in in_bet)
                 visit = self.visits[seat] = Visit(seat, t, t, bets, {o.track: o.value for o in in_bet})
                 # a hand first seen over the cards hides them; cards held until a moment ago count
                 visit.had_cards = self.has_cards.get(seat, False) or self.holding[seat].value is True
-                visit.bet_boxes = [o.box for o in scene.in_place(f"seat{seat}_bet", "chip")]  # tracked or not
-                visit.stack_before = max(self.stack_seen.get(seat, (0, 0)))
+                untracked = [o.box for o in scene.in_place(f"seat{seat}_bet", "chip") if o.track < 0]
+                visit.bet_boxes = [o.box for o in in_bet] + untracked
+                visit.stack_before = self.stack_tracked.get(seat, 0)
                 visit.provisional = seat in provisional
             visit.provisional &= seat in provisional  # the seat's own hand seen after all
             visit.last_seen = t
@@ -227,6 +229,36 @@ class ActionAnalyzer:
             if seat in withdrawn or t - visit.last_seen >= self.leave:
                 del self.visits[seat]
                 self._close_visit(visit, t, out)
+
+    def _hand_of_the_seat_deciding(
+        self, scene: TableScene, hands: list[tuple[SeenObject, int]], present: dict[int, SeenObject]
+    ) -> set[int]:
+        """A hand the detector missed on its way in shows first in the bet zone, where a new hand is
+        the dealer's. First seen in the empty bet zone of the seat deciding, it is put in ``present``
+        as that seat's, provisionally: the visit counts if chips land or it taps (seed + 2000
+        clean_protector_and_peek: seat 5's raise, its hand seen for two frames;
+        clean_heads_up_check_down: seat 7's check on the river). Not a hand seen coming across the
+        felt, nor one over chips, and the visit is dropped if a dealer's hand shows in the middle of
+        the table while it lasts: the dealer at work (clean_check_raise_showdown, short_all_in:
+        pulling the bets in). Returns the seats given such a hand."""
+        deciding = self.turn()
+        visit = self.visits.get(deciding) if deciding is not None else None
+        if (
+            visit is not None
+            and visit.provisional
+            and any(seat == DEALER and h.place in MIDDLE for h, seat in hands)
+        ):
+            del self.visits[visit.seat]
+            return set()
+        if deciding is None or deciding in present or deciding in self.folded:
+            return set()
+        for (h, seat), new in zip(hands, self.hands.new, strict=True):
+            if seat != DEALER or h.place != f"seat{deciding}_bet":
+                continue
+            if visit.provisional if visit is not None else new and not scene.in_place(h.place, "chip"):
+                present[deciding] = h
+                return {deciding}
+        return set()
 
     def _close_visit(self, visit: Visit, t: float, out: list[Event]) -> None:
         if visit.provisional:

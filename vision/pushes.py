@@ -137,10 +137,14 @@ class Visit:
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     deepest_t: float = 0.0
-    stack_before: int = 0  # chip stacks seen in the seat's stack zone just before the visit
+    stack_before: int = 0  # chip stacks tracked in the seat's stack zone just before the visit
     # a hand the owners gave the dealer, first seen in the bet zone of the seat deciding: that seat's
     # only if chips land (``ActionAnalyzer._visits``)
     provisional: bool = False
+    left_behind: set[int] = field(
+        default_factory=set
+    )  # pushed tracks seen in the bet zone after the hand left
+    scenes_after: int = 0  # scenes since the hand was last seen
 
 
 class PushCounter:
@@ -179,6 +183,9 @@ class PushCounter:
         visit.bet_now = {
             o.track: o.value for o in scene.in_place(f"seat{visit.seat}_bet", "chip") if o.track >= 0
         }
+        if scene.t > visit.last_seen:  # the hand has gone: what it pushed lies there
+            visit.scenes_after += 1
+            visit.left_behind |= visit.pushed_tracks & visit.bet_now.keys()
         new = [
             o
             for o in scene.in_place(f"seat{visit.seat}_bet", "chip")
@@ -277,12 +284,19 @@ class PushCounter:
         visit.unconfirmed = kept + [u for u in recent if _overlapping(u[0], kept) is None]
 
     def settle(self, visit: Visit) -> None:
-        """At the visit's end, for a visit that counted nothing: what landed that the scenes did not
-        show as a push. Chip boxes seen for ``UNCONFIRMED_HELD_S`` that the tracker had not confirmed
-        yet (it confirms a track a detector call or two after a chip shows, and the hand may be back at
-        the rail by then); or, top chips only, an earlier-bet stack now under a higher chip than it
-        began with, both read (chips put on it, how many unknown; read once the hand is gone, as a chip
-        under a hand misreads). Either marks the pushes unread: an uncounted chip action."""
+        """At the visit's end: pushes of chips none of which stayed once the hand had gone are dropped.
+        Then, for a visit that counted nothing, what landed that the scenes did not show as a push.
+        Chip boxes seen for ``UNCONFIRMED_HELD_S`` that the tracker had not confirmed yet (it confirms
+        a track a detector call or two after a chip shows, and the hand may be back at the rail by
+        then); or, top chips only, an earlier-bet stack now under a higher chip than it began with,
+        both read (chips put on it, how many unknown; read once the hand is gone, as a chip under a
+        hand misreads). Either marks the pushes unread: an uncounted chip action."""
+        if visit.pushed_tracks and not visit.left_behind and visit.scenes_after >= 2:
+            # every chip it "pushed" left with the hand: a hand, sleeve or watch boxed as a chip (seed +
+            # 2000 tiny_chip: a check read as an unread bet). Chips let go stay where they land.
+            visit.pushes.clear()
+            visit.pushed_tracks.clear()
+            visit.unread = False
         if visit.pushes or visit.items or visit.unread:
             return
         held = [u for u in visit.unconfirmed if u[2] - u[1] >= UNCONFIRMED_HELD_S - 1e-6]

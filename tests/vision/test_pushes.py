@@ -317,3 +317,37 @@ def test_a_hand_first_seen_in_the_bet_zone_is_the_seat_deciding_only_by_what_it_
     table.show(1.0, *cards, *bet)  # the hand is gone
     acted = [e for e in table.events if isinstance(e, ChipAction | TableTap)]
     assert [(type(e).__name__, e.seat) for e in acted] == ([(seen, 2)] if seen else [])
+
+
+def test_a_chip_box_that_leaves_with_the_hand_was_no_bet(geometry: TableGeometry) -> None:
+    """A hand tapping in front of its cards, its sleeve boxed as a chip while it is there: chips let go
+    stay where they land, so what went away with the hand was never bet; the visit was a check."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    hand = thing(g, 9, "hand", "seat2_bet")
+    sleeve = thing(g, 50, "chip", "seat2_bet", label="unknown", value=0)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, hand)
+    table.show(0.4, *cards, hand, sleeve)
+    table.show(1.0, *cards)  # the hand has gone, and the "chip" with it
+    acted = [e for e in table.events if isinstance(e, ChipAction | TableTap)]
+    assert [(type(e).__name__, e.seat) for e in acted] == [("TableTap", 2)]
+
+
+def test_chips_the_hand_covers_as_it_arrives_were_there_before_it(geometry: TableGeometry) -> None:
+    """The big blind's chips lie in front; the hand coming to tap hides them in the scene it is first
+    seen in. When they show again they are the same chips, not a push."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    blind = thing(g, 50, "chip", "seat2_bet", label="black", value=100)
+    table.show(1.0, *cards, blind)
+    hand = thing(g, 9, "hand", "seat2_bet")
+    table.show(0.1, *cards, rail_hand(g, 9, 2))  # over the rail (the blind out of the detector's sight)
+    table.show(0.3, *cards, hand)  # over the blind: hidden
+    table.show(0.3, *cards, hand, blind)
+    table.show(1.0, *cards, blind)
+    acted = [e for e in table.events if isinstance(e, ChipAction | TableTap)]
+    assert [(type(e).__name__, e.seat) for e in acted] == [("TableTap", 2)]
