@@ -119,9 +119,8 @@ class ActionAnalyzer:
         self.board = Settled(hold)
         self.bets = Settled(hold)
         self.table_clear = Settled(0.6)
-        self.objects = ForeignObjects(
-            geometry, hold * 2, reads_drinks
-        )  # phones, drinks, protectors on the felt
+        # phones, drinks, protectors on the felt
+        self.objects = ForeignObjects(geometry, hold * 2, reads_drinks)
         self.in_hand = False
         self.deal_over = False  # a player has acted this hand (no more hole cards come)
         self.folded: set[int] = set()
