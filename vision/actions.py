@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import NamedTuple
 
 from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
@@ -63,11 +62,6 @@ REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not
 LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are still its visit's
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
-
-
-class _Sighted(NamedTuple):
-    t: float
-    o: SeenObject
 
 
 class ActionAnalyzer:
@@ -131,11 +125,10 @@ class ActionAnalyzer:
         self.hand_no = 0
         # seat -> chip stacks in its stack zone over the last two scenes its hand was not there
         self.stack_seen: dict[int, tuple[int, int]] = {}
-        # seat -> chip stacks the tracker confirmed in its stack zone, the last scene its hand was not
-        # there: a stack seen steadily (seed + 2000 tiny_chip: one the detector saw now and then, never
-        # tracked, "left empty" as the blind went in, read as all-in)
+        # seat -> chip stacks tracked in its stack zone, the last scene its hand was not there (seed +
+        # 2000 tiny_chip: a stack seen now and then, never tracked, "left empty": a false all-in)
         self.stack_tracked: dict[int, int] = {}
-        self.bet_recent: dict[int, dict[int, _Sighted]] = {}  # seat -> chip track -> last seen in its bet
+        self.bet_recent: dict[int, dict[int, tuple[float, SeenObject]]] = {}  # seat -> track -> (t, chip)
 
     # ----- the one entry point -------------------------------------------------------------------
 
@@ -184,10 +177,10 @@ class ActionAnalyzer:
                 self.stack_seen[seat] = (self.stack_seen.get(seat, (now, now))[1], now)
                 self.stack_tracked[seat] = sum(o.track >= 0 for o in stack)
         for seat in self.seat_cards:  # each bet zone's chips of the last moments, by track
-            recent = {k: v for k, v in self.bet_recent.get(seat, {}).items() if t - v.t <= BET_MEMORY_S}
+            recent = {k: v for k, v in self.bet_recent.get(seat, {}).items() if t - v[0] <= BET_MEMORY_S}
             for o in scene.in_place(f"seat{seat}_bet", "chip"):
                 if o.track >= 0:
-                    recent[o.track] = _Sighted(t, o)
+                    recent[o.track] = (t, o)
             self.bet_recent[seat] = recent
         for seat, h in present.items():
             visit = self.visits.get(seat)
@@ -195,7 +188,7 @@ class ActionAnalyzer:
                 # the chips in front when the hand came: those in view, and those seen there a moment
                 # ago that the hand covers as it arrives (seed + 2000 short_all_in: the big blind's
                 # chips, hidden as the hand came to tap, then "pushed")
-                in_bet = [v.o for v in self.bet_recent.get(seat, {}).values()]
+                in_bet = [o for _, o in self.bet_recent.get(seat, {}).values()]
                 bets = frozenset(o.track for o in in_bet)
                 visit = self.visits[seat] = Visit(seat, t, t, bets, {o.track: o.value for o in in_bet})
                 # a hand first seen over the cards hides them; cards held until a moment ago count

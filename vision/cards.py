@@ -20,7 +20,7 @@ import numpy as np
 
 from vision.card_crops import CROP_SIZE, index_crops
 from vision.detections import Detections
-from vision.detector import ModelError, open_session
+from vision.detector import ModelError, open_classifier
 
 UNREADABLE = "unreadable"
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "card_classifier.onnx"
@@ -67,12 +67,9 @@ class CardReader:
         threads: int = 2,
     ) -> None:
         path = Path(path)
-        if not path.is_file():
-            raise ModelError(
-                f"{path}: card classifier not found (train it with `python -m datasets.train.cards`)"
-            )
-        self.session = open_session(path, providers, threads)
-        meta = self.session.get_modelmeta().custom_metadata_map
+        self.session, meta = open_classifier(
+            path, "card classifier", "python -m datasets.train.cards", providers, threads
+        )
         try:
             self.ranks: tuple[str, ...] = tuple(ast.literal_eval(meta["ranks"]))
             self.suits: tuple[str, ...] = tuple(ast.literal_eval(meta["suits"]))

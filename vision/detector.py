@@ -67,6 +67,17 @@ def open_session(
         raise ModelError(f"{path}: not a loadable ONNX model ({type(exc).__name__}: {exc})") from None
 
 
+def open_classifier(
+    path: Path, what: str, train_hint: str, providers: tuple[str, ...] | None = None, threads: int = 2
+) -> tuple[ort.InferenceSession, dict[str, str]]:
+    """A crop classifier's session and its custom metadata; a missing file is a ``ModelError`` that
+    names ``what`` it is and how to train one (``train_hint``)."""
+    if not path.is_file():
+        raise ModelError(f"{path}: {what} not found (train it with `{train_hint}`)")
+    session = open_session(path, providers, threads)
+    return session, dict(session.get_modelmeta().custom_metadata_map)
+
+
 class OnnxDetector:
     def __init__(
         self,

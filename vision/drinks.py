@@ -20,7 +20,7 @@ import numpy as np
 
 from vision.cards import crops_to_tensor
 from vision.detections import Detections
-from vision.detector import ModelError, open_session
+from vision.detector import ModelError, open_classifier
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "drink_classifier.onnx"
 CROP_PX = 32  # the classifier's square input side
@@ -55,10 +55,9 @@ class DrinkReader:
         threads: int = 2,
     ) -> None:
         path = Path(path)
-        if not path.is_file():
-            raise ModelError(f"{path}: drink classifier not found (train it with `railbird train drinks`)")
-        self.session = open_session(path, providers, threads)
-        meta = self.session.get_modelmeta().custom_metadata_map
+        self.session, meta = open_classifier(
+            path, "drink classifier", "railbird train drinks", providers, threads
+        )
         try:
             self.classes: tuple[str, ...] = tuple(ast.literal_eval(meta["classes"]))
             self.size = int(meta["imgsz"])
