@@ -138,7 +138,8 @@ class ChipAction(Event):
     ``non_value_items`` counts bounty chips / clock tokens pushed with the chips.
     ``counted``: False when the camera saw chips land but could not count them all (an overhead
     camera sees only a stack's top chip; a chip whose colour it could not read has no value). The
-    pushes then hold the chips it could value, one per stack, a lower bound; they may be empty.
+    pushes then hold the chips it could value, one per stack, a lower bound; they may be empty, and
+    so may a push (a motion seen, its chips unread).
     ``all_in``: uncounted chips that left the seat's stack zone empty, which is all an overhead camera
     can tell of an all-in (set only when ``counted`` is False; counted chips show it by their amount).
     """
@@ -155,8 +156,11 @@ class ChipAction(Event):
     def __post_init__(self) -> None:
         if any(c <= 0 for push in self.pushes for c in push):
             raise ValueError(f"ChipAction chips must be positive denominations, got {self.pushes}")
-        if any(not push for push in self.pushes):
-            raise ValueError("ChipAction has an empty push; every forward motion releases chips")
+        if self.counted and any(not push for push in self.pushes):
+            raise ValueError(
+                "ChipAction has an empty push; every forward motion releases chips (an empty push is a "
+                "motion whose chips could not be read: counted=false only)"
+            )
         if (
             not self.pushes
             and not self.non_value_items

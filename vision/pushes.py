@@ -111,6 +111,18 @@ def _join_last(visit: Visit, chips: list[int]) -> None:
 
 
 @dataclass(slots=True)
+class Carried:
+    """A counted chip stack that moved while the seat's hand was there (``PushCounter._carried``)."""
+
+    box: Box  # where it was last seen moving
+    since: float  # when it last moved
+    before: tuple[int, ...]  # its chips as counted before it moved
+    # the hand had let it go (gone back to the stack, come forward again): chips put on or against it
+    # moved it, and it stays in its push; else the hand still held it, and it left its push
+    let_go: bool
+
+
+@dataclass(slots=True)
 class Visit:
     seat: int
     start: float
@@ -122,7 +134,7 @@ class Visit:
     pushed_tracks: set[int] = field(default_factory=set)
     pushed_boxes: dict[int, tuple[Box, int]] = field(default_factory=dict)  # pushed track -> box, value
     counted: dict[int, tuple[int, ...]] = field(default_factory=dict)  # pushed track -> its chips
-    carried: dict[int, tuple[Box, float]] = field(default_factory=dict)  # track -> box, when last moved
+    carried: dict[int, Carried] = field(default_factory=dict)  # counted chips moved while the hand was there
     release_t: float = 0.0
     unconfirmed: list[Sighting] = field(default_factory=list)  # untracked chips in the bet zone
     in_stack_after_push: bool = False  # the hand was back at the stack since the last push
@@ -164,7 +176,7 @@ class PushCounter:
         """The pushes without the seat's earlier bet, what became of that bet, and the chips taken
         back. Earlier-bet stacks gone from the bet zone came back among the pushed chips (combined
         with the new ones) or went back toward the stack (pulled back)."""
-        pushes = [list(p) for p in visit.pushes if p]
+        pushes = [list(p) for p in visit.pushes]
         if not pushes or not visit.bet_values:
             return tuple(tuple(p) for p in pushes), PriorChips.NONE, ()
         gone = [v for track, v in visit.bet_values.items() if track not in visit.bet_now]
@@ -195,6 +207,7 @@ class PushCounter:
         ]
         self._sightings(scene, visit)
         chips: list[int] = []
+        motion = False  # a motion seen whose chips may be unread (an empty push)
         landed = scene.t
         here = {o.track for o in scene.of_class("chip")}
         for o in new:
@@ -207,10 +220,10 @@ class PushCounter:
             landed = min(landed, self._first_sighting(o, visit, scene.t))
             if not visit.counted[o.track]:  # landed, value unread
                 _mark_unread(visit, landed)
-        for o, since in self._carried(scene, visit):  # chips the hand had still held, let go now
-            visit.counted[o.track] = self.chips_of(o)
-            chips += visit.counted[o.track]
+        for released, since in self._carried(scene, visit):  # chips let go, or put on a pushed stack
+            chips += released
             landed = min(landed, since)
+            motion = True
         if self.stacks_counted:  # whole-stack values: an earlier-bet stack worth more had chips put on
             for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
                 before = visit.bet_values.get(o.track)
@@ -223,7 +236,7 @@ class PushCounter:
                 self.items_pushed.add(o.track)
                 visit.items.add(o.track)
                 visit.release_t = scene.t
-        if not chips:
+        if not chips and not motion:
             return
         if visit.pushes and visit.in_stack_after_push and not visit.forward_again and landed >= visit.back_at:
             # chips the hand hid as it let go, first seen once it had drawn back to the stack: no second
@@ -240,31 +253,53 @@ class PushCounter:
         visit.in_stack_after_push = visit.forward_again = False
         visit.release_t = max(visit.release_t, landed)
 
-    @staticmethod
-    def _carried(scene: TableScene, visit: Visit) -> list[tuple[SeenObject, float]]:
-        """A counted chip that moves on while the seat's hand is there was still in the hand (a chip
-        carried on to a second release can show beside the hand): it leaves the push it was counted
-        in, and is counted again, as landed when it stopped, once it has lain still
-        ``CARRIED_REST_S``. Returns those released now, with when they stopped."""
+    def _carried(self, scene: TableScene, visit: Visit) -> list[tuple[list[int], float]]:
+        """A counted chip stack that moves while the seat's hand is there was either still in the hand
+        or had chips put on or against it. Still held (a chip carried on to a second release can show
+        beside the hand): it leaves the push it was counted in and is counted again, as landed when it
+        stopped, once it has lain still ``CARRIED_REST_S``. Let go (the hand went back to the stack and
+        came forward again since; seed + 8000 string_bet_return_to_stack: 500 put against the first
+        push): it stays in its push, and what was added lands as a new motion when it lies still.
+        Returns the chips of each such landing, with when it stopped; a landing whose chips cannot be
+        read marks the visit unread, and one let go then is a motion of unread chips (no chips)."""
         hand_here = visit.last_seen == scene.t
         released = []
         for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
-            if o.track in visit.carried:
-                box, since = visit.carried[o.track]
-                if _shift(box, o.box) > STILL_SHIFT:
-                    visit.carried[o.track] = (o.box, scene.t)
-                elif scene.t - since >= CARRIED_REST_S - 1e-6:
+            moving = visit.carried.get(o.track)
+            if moving is not None:
+                if _shift(moving.box, o.box) > STILL_SHIFT:
+                    moving.box, moving.since = o.box, scene.t
+                elif scene.t - moving.since >= CARRIED_REST_S - 1e-6:
                     del visit.carried[o.track]
                     visit.pushed_boxes[o.track] = (o.box, o.value)
-                    released.append((o, since))
+                    released.append((self._landing(o, moving, visit), moving.since))
             elif (
                 hand_here
                 and o.track in visit.counted
                 and _shift(visit.pushed_boxes[o.track][0], o.box) > CARRIED_SHIFT
             ):
-                _take_out(visit, visit.counted.pop(o.track))
-                visit.carried[o.track] = (o.box, scene.t)
+                before = visit.counted[o.track]
+                if not visit.forward_again:
+                    _take_out(visit, visit.counted.pop(o.track))
+                visit.carried[o.track] = Carried(o.box, scene.t, before, visit.forward_again)
         return released
+
+    def _landing(self, o: SeenObject, moving: Carried, visit: Visit) -> list[int]:
+        """The chips a moved stack ``o`` adds to the pushes once it lies still (``_carried``)."""
+        now = self.chips_of(o)
+        if not moving.let_go:
+            visit.counted[o.track] = now or moving.before
+            if not now:
+                _mark_unread(visit, moving.since)
+            return list(visit.counted[o.track])
+        more = sum(now) - sum(moving.before)
+        if self.stacks_counted and more > 0:  # a whole stack's value: what it gained was added
+            added = list(denominations(more, self.top_value(o), self.chips))
+        else:  # a top chip: a new colour on top is one chip added (a lower bound); else unread
+            _mark_unread(visit, moving.since)
+            added = [c for c in now if c not in moving.before]
+        visit.counted[o.track] = tuple(sorted((*moving.before, *added), reverse=True))
+        return added
 
     @staticmethod
     def _sightings(scene: TableScene, visit: Visit) -> None:
@@ -297,6 +332,9 @@ class PushCounter:
             visit.pushes.clear()
             visit.pushed_tracks.clear()
             visit.unread = False
+        for track, moving in visit.carried.items():  # let go, then taken away again (pulled back)
+            if moving.let_go and track not in visit.bet_now and visit.counted.get(track):
+                _take_out(visit, visit.counted.pop(track))
         if visit.pushes or visit.items or visit.unread:
             return
         held = [u for u in visit.unconfirmed if u[2] - u[1] >= UNCONFIRMED_HELD_S - 1e-6]

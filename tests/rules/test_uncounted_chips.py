@@ -111,6 +111,16 @@ def test_a_string_bet_is_still_judged_from_the_motions_the_camera_saw():
     assert AlertKind.STRING_BET in r.alert_kinds
 
 
+def test_a_second_motion_whose_chips_went_unread_still_makes_a_string_bet():
+    """An empty push is a motion the camera saw without reading its chips: allowed only uncounted."""
+    action = replace(tops(1, 200), pushes=((200,), ()), returned_to_stack=True)
+    r = rule(facing(200), B, action)
+    assert AlertKind.STRING_BET in r.alert_kinds
+    assert r.action is BetAction.CALL
+    with pytest.raises(ValueError, match="empty push"):
+        ChipAction(0.0, seat=1, pushes=((200,), ()))
+
+
 TABLE = setup()  # seats 1..6, blinds 100-200, button 6: pre-flop seat 3 acts first
 
 

@@ -116,6 +116,41 @@ def test_a_chip_seen_beside_the_hand_that_moves_on_with_it_is_a_second_release(
     assert not action.returned_to_stack
 
 
+@pytest.mark.parametrize(
+    ("stacks_counted", "after", "pushes"),
+    [(True, ("purple", 700), ((100, 100), (500,))), (False, ("unknown", 0), ((100,), ()))],
+    ids=["whole-stack-value-grows", "top-chip-unread-after"],
+)
+def test_chips_put_against_a_stack_pushed_before_a_trip_to_the_stack_are_a_second_motion(
+    geometry: TableGeometry, stacks_counted: bool, after: tuple[str, int], pushes: tuple[tuple[int, ...], ...]
+) -> None:
+    """Seed + 8000 string_bet_return_to_stack: 200 pushed, the hand back to the stack, then 500 put down
+    against the first chips, which the detector then boxes as one bigger stack. The first push stays
+    (the hand had let go of it) and the stack's growth is a second motion; when its top chip can no
+    longer be read, a motion of unread chips (an empty push, not counted)."""
+    table = Table(geometry, turn=2, stacks_counted=stacks_counted)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    stack = thing(g, 9, "hand", "seat2_stack")
+    over_the_bet = thing(g, 9, "hand", "seat2_bet")
+    first = thing(g, 50, "chip", "seat2_bet", label="black", value=200 if stacks_counted else 100)
+    x0, y0, x1, y1 = first.box
+    label, value = after
+    grown = SeenObject(50, "chip", (x0 + 4, y0 - 20, x1 + 20, y1), "seat2_bet", 2, label=label, value=value)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, over_the_bet)
+    table.show(0.3, *cards, first, over_the_bet)  # the first push lands
+    table.show(0.3, *cards, first, stack)  # back at the stack
+    table.show(0.3, *cards, first, over_the_bet)  # forward again with the 500
+    table.show(0.3, *cards, grown, over_the_bet)  # put down against the first chips: one bigger box
+    table.show(1.0, *cards, grown)  # the hand is gone
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == pushes
+    assert action.returned_to_stack
+    assert action.counted is stacks_counted
+
+
 def test_a_pushed_stack_the_tracker_loses_and_finds_again_is_counted_once(geometry: TableGeometry) -> None:
     table = Table(geometry)
     cards = dealt(geometry)
