@@ -95,6 +95,7 @@ class ActionAnalyzer:
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
         self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
+        self.button: int | None = None  # the seat the dealer button was at when the hand began
         self.cards_since: dict[int, float] = {}  # seat -> since when it has shown a card without a break
         self.pitches = PitchWatch(geometry, hold)  # cards pitched on top of other cards
         self.seen_at_seat: dict[int, int] = {}  # seat -> cards seen in its zones in the last scene
@@ -373,7 +374,7 @@ class ActionAnalyzer:
                 self.cards_since.pop(seat, None)
                 self.pitches.cards_gone(seat)
             change = settled.update(
-                t, min(len(cards) + self.pitches.covered.get(seat, 0), self._deal_cap(seat))
+                t, min(len(cards) + self.pitches.covered.get(seat, 0), self._deal_cap(seat, t))
             )
             if change is not None:
                 new = int(change[1] or 0)  # type: ignore[call-overload]
@@ -442,14 +443,34 @@ class ActionAnalyzer:
                 labels = tuple(o.label or None for o in fresh) if len(fresh) == count else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
 
-    def _deal_cap(self, seat: int) -> int | float:
-        """The most cards a seat can hold while the initial deal goes round: one more than the fewest
-        any other seat holding cards has. A count above it is the camera's: a card box seen twice, or
-        a card flying to the next seat taken as one more pitched on top (seed + 2000 clean_plo_pot_bet:
-        four overlapping PLO cards, seat 4 "held" five while the others showed two). No cap while no
-        other seat shows a card (the order cannot be judged), nor after the deal (a late card)."""
-        others = [n for s, n in self.most_cards.items() if s != seat and n > 0] if self.in_hand else []
-        return float("inf") if self.deal_over or not others else 1 + min(others)
+    def _deal_cap(self, seat: int, t: float) -> int | float:
+        """The most cards a seat can hold while the initial deal goes round, one card at a time from the
+        first seat left of the button: no more than any seat before it in that order that holds cards,
+        and the first seat holding cards one more than the fewest of the others. A count above it is
+        the camera's: a card box seen twice, or a card flying to the next seat taken as one more pitched
+        on top (seed + 2000 clean_plo_pot_bet: seat 4 "held" five PLO cards while the others showed
+        two; seed + 8000 premature_river: the button's first card boxed twice, a misdeal of three). No
+        cap while no other seat shows a card, nor after the deal (a late card). Another seat's count is
+        the most it settled on, or the count it has been settling on for half the hold: the next seat's
+        card comes 0.2 s after its own, so no seat waits on another's settling, and a seat's own
+        duplicate box does not ride in on the next seat's card."""
+        if self.deal_over or not self.in_hand:
+            return float("inf")
+        shown = {s: self.most_cards.get(s, 0) for s in self.seat_cards}
+        for s, count in self.seat_cards.items():
+            if t - count.since >= self.hold / 2:
+                shown[s] = max(shown[s], int(count.candidate or 0))  # type: ignore[call-overload]
+        others = {s: n for s, n in shown.items() if s != seat and n > 0}
+        if not others:
+            return float("inf")
+        order = sorted(self.seat_cards)
+        if self.button in order:
+            start = order.index(self.button) + 1
+            dealing = order[start:] + order[:start]
+            before = [others[s] for s in dealing[: dealing.index(seat)] if s in others]
+            if before:
+                return min(before)
+        return 1 + min(others.values())
 
     def _face_up_in_flight(self, scene: TableScene) -> bool:
         """A card flying face up during the deal (not resting, not yet at a seat's cards) came off the
@@ -552,8 +573,8 @@ class ActionAnalyzer:
         self.folded.clear()
         self.tabled.clear()
         buttons = scene.of_class("dealer_button")
-        button = buttons[0].seat if buttons else None
-        out.append(HandStarted(t - 0.01, hand_id=f"hand-{self.hand_no}", button_seat=button))
+        self.button = buttons[0].seat if buttons else None
+        out.append(HandStarted(t - 0.01, hand_id=f"hand-{self.hand_no}", button_seat=self.button))
 
     # ----- chips: bets pulled into the pot --------------------------------------------------------
 

@@ -101,6 +101,25 @@ def test_while_the_deal_goes_round_a_seat_holds_at_most_one_card_more_than_the_o
     assert table.cards_dealt_to(1, 2) == {1: 3, 2: 2}
 
 
+def test_while_the_deal_goes_round_a_seat_holds_no_more_than_the_seat_dealt_before_it(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 8000 premature_river, heads-up, button seat 8: seat 2 is dealt first, and seat 8's first
+    card was boxed twice while seat 2 held one. The deal goes round from the seat left of the button, so
+    the button's seat holds no more than seat 2 until seat 2's next card lands: one card, not a
+    misdeal of two at once."""
+    g = geometry
+    table = Table(g)
+    button = thing(g, 900, "dealer_button", "seat2_bet")  # seat 1 is dealt first, the button's seat 2 last
+    seat1 = [thing(g, 100 + k, "card_down", "seat1_cards") for k in range(2)]
+    seat2 = [thing(g, 110 + k, "card_down", "seat2_cards") for k in range(2)]
+    table.show(0.5, button, seat1[0])
+    table.show(0.5, button, seat1[0], *seat2)  # seat 2's one card, boxed twice
+    assert table.cards_dealt_to(1, 2) == {1: 1, 2: 1}
+    table.show(1.0, button, *seat1, *seat2)  # seat 1's second card: seat 2 may hold two now
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
+
+
 def test_a_card_lost_in_flight_lands_where_a_card_appears(geometry: TableGeometry) -> None:
     table = Table(geometry)
     seat1 = [
