@@ -60,6 +60,7 @@ TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0
 CARDS = ("card_up", "card_down")
 REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not one flying over)
 LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are still its visit's
+PUSHED_OUT_S = 0.7  # s: cards seen in a seat's bet zone this close to leaving its zones went out that way
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
@@ -96,6 +97,7 @@ class ActionAnalyzer:
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
         self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
         self.button: int | None = None  # the seat the dealer button was at when the hand began
+        self.cards_out: dict[int, float] = {}  # seat -> when a card was last seen in its bet zone
         self.cards_since: dict[int, float] = {}  # seat -> since when it has shown a card without a break
         self.pitches = PitchWatch(geometry, hold)  # cards pitched on top of other cards
         self.seen_at_seat: dict[int, int] = {}  # seat -> cards seen in its zones in the last scene
@@ -368,6 +370,8 @@ class ActionAnalyzer:
                 and (o.place == f"seat{seat}_cards" or (o.place == f"seat{seat}_bet" and self._resting(o, t)))
             ]
             self.seen_at_seat[seat] = len(cards)
+            if any(o.cls in CARDS and o.place == f"seat{seat}_bet" for o in scene.objects):
+                self.cards_out[seat] = t  # on their way out (tabled ones lying there are gathered later)
             if cards:
                 self.cards_since.setdefault(seat, t)
             else:
@@ -412,9 +416,10 @@ class ActionAnalyzer:
                     self.exposed.update(o.track for o in up)
             self.has_cards[seat] = bool(cards)
             held = self.holding[seat].update(t, bool(cards))
-            if held is not None and held == (True, False) and self.in_hand and seat not in self.folded:
+            if held is not None and held == (True, False) and self.in_hand and self._contesting(seat):
                 recent = t - self.visit_ended.get(seat, -1e9) < 2.0
-                if seat in self.visits or recent:  # its own hand took them (the dealer collecting is not)
+                # its own hand took them (the dealer collecting is not), seen or not
+                if seat in self.visits or recent or self._pushed_out(seat, self.holding[seat].since):
                     self.gone[seat] = self.holding[seat].since
             self._where_did_they_go(scene, seat, out)
             up = [o for o in cards if o.cls == "card_up" and o.track >= 0]
@@ -533,6 +538,24 @@ class ActionAnalyzer:
             s == seat and place in (RAIL, OFF)
             for (place, s, cls, _) in self.last_place.values()
             if cls in CARDS
+        )
+
+    def _contesting(self, seat: int) -> bool:
+        """Whether the seat is in the hand with another seat still in it: the last seat left has won,
+        and its cards going to the muck are no fold (seed + 8000 chips_out_of_view)."""
+        live = [s for s, n in self.most_cards.items() if n > 0 and s not in self.folded]
+        return seat in live and len(live) > 1
+
+    def _pushed_out(self, seat: int, since: float) -> bool:
+        """Whether the cards of the seat deciding, gone from its zones ``since`` then, were seen going
+        out over its bet zone at the time: its own hand pushed them toward the middle, though the
+        detector may have missed the hand (seed + 8000 chips_out_of_view: seat 1's hand, small on a
+        far table, scored under the bar as it folded). Not cards tabled there, which the dealer
+        gathers."""
+        return (
+            self.turn() == seat
+            and seat not in self.tabled
+            and abs(self.cards_out.get(seat, -1e9) - since) <= PUSHED_OUT_S
         )
 
     def _where_did_they_go(self, scene: TableScene, seat: int, out: list[Event]) -> None:

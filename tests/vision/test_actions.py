@@ -259,6 +259,36 @@ def test_cards_thrown_away_by_the_seats_own_hand_are_a_fold(
     assert not any(isinstance(e, TableTap | ChipAction) for e in table.events)
 
 
+@pytest.mark.parametrize(
+    ("seats", "turn", "folds"),
+    [((1, 2, 3), 1, [1]), ((1, 2, 3), 2, []), ((1, 2), 1, [])],
+    ids=["the-seat-deciding", "not-its-turn", "the-last-seat-left"],
+)
+def test_cards_pushed_out_over_the_bet_zone_by_an_unseen_hand(
+    geometry: TableGeometry, seats: tuple[int, ...], turn: int, folds: list[int]
+) -> None:
+    """Seed + 8000 chips_out_of_view: on a far table the detector missed seat 1's hand as it folded,
+    but its cards went out over its bet zone into the muck: the seat deciding folded. Cards that leave
+    some other way with no hand seen are not a fold, and neither are the last live seat's cards."""
+    g = geometry
+    table = Table(g, turn=turn)
+    cards = dealt(g, seats)
+    if len(seats) == 2:  # seat 3 folded before: seat 1 is the only seat left against seat 2...
+        table.show(1.0, *cards)
+        table.turn = 2
+        table.reach(2, "seat2_cards", *cards)  # ...and seat 2 folds, the hand over
+        table.show(1.5, *cards[:2], *[thing(g, 200 + c.track, "card_down", "muck") for c in cards[2:]])
+        assert [e.seat for e in table.events if isinstance(e, Fold)] == [2]
+        table.turn = turn
+        cards = cards[:2]
+    table.show(1.0, *cards)
+    out = [thing(g, c.track, "card_down", "seat1_bet") for c in cards[:2]]
+    table.show(0.2, *out, *cards[2:])  # out over the bet zone, no hand seen
+    mucked = [thing(g, c.track, "card_down", "muck") for c in cards[:2]]
+    table.show(1.5, *mucked, *cards[2:])
+    assert [e.seat for e in table.events if isinstance(e, Fold) and e.seat == 1] == folds
+
+
 def test_flop_pull_in_and_end_of_hand(geometry: TableGeometry) -> None:
     g = geometry
     table = Table(g)
