@@ -228,32 +228,46 @@ class ActionAnalyzer:
     def _hand_of_the_seat_deciding(
         self, scene: TableScene, hands: list[tuple[SeenObject, int]], present: dict[int, SeenObject]
     ) -> set[int]:
-        """A hand the detector missed on its way in shows first in the bet zone, where a new hand is
-        the dealer's. First seen in the empty bet zone of the seat deciding, it is put in ``present``
-        as that seat's, provisionally: the visit counts if chips land or it taps (seed + 2000
-        clean_protector_and_peek: seat 5's raise, its hand seen for two frames;
-        clean_heads_up_check_down: seat 7's check on the river). Not a hand seen coming across the
-        felt, nor one over chips, and the visit is dropped if a dealer's hand shows in the middle of
-        the table while it lasts: the dealer at work (clean_check_raise_showdown, short_all_in:
-        pulling the bets in). Returns the seats given such a hand."""
+        """A hand the detector missed on its way in shows first away from the rail, where a new hand is
+        the dealer's. First seen in the empty bet zone of the seat deciding, or on the felt beside that
+        seat's stack or cards, it is put in ``present`` as that seat's, provisionally: the visit counts
+        if chips land or it taps (seed + 2000 clean_protector_and_peek: seat 5's raise, its hand seen
+        for two frames; clean_heads_up_check_down: seat 7's check on the river; seed + 8000
+        premature_turn: seat 3's call, its hand first seen on the felt by its chips). Not a hand seen
+        coming across the felt from elsewhere, nor one over chips, and the visit is dropped if another
+        hand of the dealer's shows in the middle of the table while it lasts: the dealer at work
+        (clean_check_raise_showdown, short_all_in: pulling the bets in). While the seat's visit lasts, a
+        hand of the dealer's over the seat's own zones is the seat's, which the owners lost track of (a
+        second box of it, unowned, took its place). Returns the seats given such a hand."""
         deciding = self.turn()
-        visit = self.visits.get(deciding) if deciding is not None else None
-        if (
-            visit is not None
-            and visit.provisional
-            and any(seat == DEALER and h.place in MIDDLE for h, seat in hands)
-        ):
-            del self.visits[visit.seat]
-            return set()
         if deciding is None or deciding in present or deciding in self.folded:
             return set()
-        for (h, seat), new in zip(hands, self.hands.new, strict=True):
-            if seat != DEALER or h.place != f"seat{deciding}_bet":
-                continue
-            if visit.provisional if visit is not None else new and not scene.in_place(h.place, "chip"):
-                present[deciding] = h
-                return {deciding}
-        return set()
+        visit = self.visits.get(deciding)
+        ongoing = visit is not None  # a hand over the seat's own zones while its visit lasts is its hand
+        bet, own = f"seat{deciding}_bet", (f"seat{deciding}_stack", f"seat{deciding}_cards")
+
+        def taken(h: SeenObject, new: bool) -> bool:
+            beside = h.place == FELT and self.geo.nearest_place(*h.centre) in own
+            if ongoing:
+                return h.place in (bet, *own) or beside
+            return new and (beside or (h.place == bet and not scene.in_place(bet, "chip")))
+
+        pick = next(
+            (
+                i
+                for i, ((h, seat), new) in enumerate(zip(hands, self.hands.new, strict=True))
+                if seat == DEALER and taken(h, new)
+            ),
+            None,
+        )
+        if any(s == DEALER and h.place in MIDDLE for i, (h, s) in enumerate(hands) if i != pick):
+            if visit is not None and visit.provisional:
+                del self.visits[deciding]  # the dealer's hand at work: no visit of the seat's
+            return set()
+        if pick is None:
+            return set()
+        present[deciding] = hands[pick][0]
+        return {deciding}
 
     def _close_visit(self, visit: Visit, t: float, out: list[Event]) -> None:
         if visit.provisional:
