@@ -83,6 +83,8 @@ class ModelPerception:
         self.detector = OnnxDetector(Path(settings.model), conf=settings.conf, imgsz=settings.imgsz)
         if "player" in self.detector.names:  # players scored down to seated_conf: a sliver keeps a seat
             self.detector.conf = min(settings.conf, settings.seated_conf)
+        self.detector.conf = min(self.detector.conf, settings.hand_conf)  # and hands down to hand_conf
+        self.hand_conf = settings.hand_conf
         self.cards = CardReader(Path(config.detector.cards_model))
         self.cards.second_look = False  # the card's next frames are its second look (docs/card_sizes.json)
         self.chips = ChipClassifier(config.chips)
@@ -98,8 +100,9 @@ class ModelPerception:
             dets, looked = self.detector(frame.image)[0], None
         else:
             dets, looked = self.detector.detect_in(frame.image, region)
-        if self.detector.conf < self.conf:  # only players below the bar stay
-            dets = dets.select((dets.confidence >= self.conf) | dets.of_class("player"))
+        if self.detector.conf < self.conf:  # only players and hands below the bar stay
+            hands = dets.of_class("hand") & (dets.confidence >= self.hand_conf)
+            dets = dets.select((dets.confidence >= self.conf) | dets.of_class("player") | hands)
         dets = verify_faces(frame.image, dets)  # a back called face up is a back
         if looked is not None and self._last is not None:
             dets = merge_region(self._last, dets, looked, frame.image.shape[:2])

@@ -138,6 +138,13 @@ class DetectorConfig(Strict):
         description="a player box from this score keeps a seated player in the chair; seating one "
         "needs conf (vision/presence.py)",
     )
+    hand_conf: float = Field(
+        0.2,
+        gt=0,
+        lt=1,
+        description="hands are kept from this score: a far table's hands score low, and a hand missed "
+        "is a tap or fold missed (docs/pipeline_eval.md)",
+    )
     imgsz: int | None = Field(
         None,
         ge=128,

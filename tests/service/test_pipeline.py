@@ -184,3 +184,27 @@ def test_the_hand_record_keeps_the_engines_revised_rulings() -> None:
         BetAction.CALL,
         BetAction.RAISE,
     ]
+
+
+def test_hands_are_kept_from_their_own_lower_bar_and_other_objects_from_the_detector_bar() -> None:
+    """A far table's hands score 0.2-0.3 (seed + 8000 premature_flop: seat 2's tap at 0.25), under the
+    detector bar of 0.3 that keeps cards and chips honest. A hand missed is a tap or a fold missed."""
+    from service.pipeline import ModelPerception
+
+    config = load_camera_config(CONFIG)
+    perception = ModelPerception(config)
+    names = perception.detector.names
+    scores = {"hand": 0.22, "chip": 0.22, "card_down": 0.35}
+    boxes = np.array([[100, 100, 140, 140], [300, 300, 320, 320], [500, 300, 540, 340]], np.float32)
+
+    class Detector:
+        conf = perception.detector.conf  # the model runs at the lowest bar of all, then each class's
+
+        def __call__(self, image: np.ndarray) -> list[Detections]:
+            ids = np.array([names.index(n) for n in scores], np.int32)
+            return [Detections(boxes, np.array(list(scores.values()), np.float32), ids, names)]
+
+    perception.detector = Detector()  # type: ignore[assignment]
+    seen = perception(Frame(0, 0.0, np.zeros((config.height, config.width, 3), np.uint8)))
+    assert sorted(seen.class_names()) == ["card_down", "hand"]
+    assert config.detector.conf == 0.3 and config.detector.hand_conf == 0.2
