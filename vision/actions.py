@@ -60,6 +60,10 @@ TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0
 CARDS = ("card_up", "card_down")
 REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not one flying over)
 LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are still its visit's
+# s: board cards taken back this long, with two seats still in and none tabled, were set aside, and
+# the cards that come next are dealt (seed + 8000 premature_turn: the turn set aside, the betting
+# finished, a new turn; a card a hand covers comes back within a second)
+REDEAL_S = 2.0
 PUSHED_OUT_S = 0.7  # s: cards seen in a seat's bet zone this close to leaving its zones went out that way
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
@@ -102,6 +106,9 @@ class ActionAnalyzer:
         self.pitches = PitchWatch(geometry, hold)  # cards pitched on top of other cards
         self.seen_at_seat: dict[int, int] = {}  # seat -> cards seen in its zones in the last scene
         self.most_board = 0  # this hand's most face-up board cards
+        # the fewest board cards since it last grew, and since when: cards taken back for a while (a
+        # premature card set aside, a flop returned to the stub) are dealt again (``REDEAL_S``)
+        self.board_low: tuple[int, float] = (0, 0.0)
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
         self.exposed_at: dict[int, float] = {}  # when each seat last showed a card
@@ -452,13 +459,18 @@ class ActionAnalyzer:
         change = self.board.update(t, len(board))
         if change is not None and self.in_hand:
             new = int(change[1] or 0)  # type: ignore[call-overload]
-            if new > self.most_board:  # more than the board ever held (not cards being gathered up)
+            low, since = self.board_low
+            if new < self.most_board:
+                self.board_low = (new, t) if new < low else self.board_low
+            redealt = new > low and self.board.since - since >= REDEAL_S and self._contested()
+            if new > self.most_board or redealt:  # more than the board held (not cards gathered up)
                 # as many cards as the board grew by: a card the tracker gave a new track is not
                 # a new card (seed + 6000 clean_limped_pot: the turn came as two, a premature river)
                 fresh = [o for o in board if o.track not in self.exposed]
                 self.exposed.update(o.track for o in board)
-                count = new - self.most_board
-                self.most_board = new
+                count = new - (low if redealt else self.most_board)
+                self.most_board = max(self.most_board, new)
+                self.board_low = (self.most_board, t)
                 labels = tuple(o.label or None for o in fresh) if len(fresh) == count else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
 
@@ -554,11 +566,18 @@ class ActionAnalyzer:
             if cls in CARDS
         )
 
+    def _live(self) -> list[int]:
+        """The seats dealt cards this hand that have not folded."""
+        return [s for s, n in self.most_cards.items() if n > 0 and s not in self.folded]
+
     def _contesting(self, seat: int) -> bool:
         """Whether the seat is in the hand with another seat still in it: the last seat left has won,
         and its cards going to the muck are no fold (seed + 8000 chips_out_of_view)."""
-        live = [s for s, n in self.most_cards.items() if n > 0 and s not in self.folded]
-        return seat in live and len(live) > 1
+        return seat in self._live() and len(self._live()) > 1
+
+    def _contested(self) -> bool:
+        """Two seats or more still in the hand and no hand tabled: the betting goes on."""
+        return len(self._live()) > 1 and not self.tabled
 
     def _pushed_out(self, seat: int, since: float) -> bool:
         """Whether the cards of the seat deciding, gone from its zones ``since`` then, were seen going
@@ -601,6 +620,7 @@ class ActionAnalyzer:
         self.most_cards.clear()
         self.pitches.reset()
         self.most_board = 0
+        self.board_low = (0, t)
         self.pushes.new_hand()
         self.last_place.clear()  # per-track memory lasts one hand, so a long stream stays small
         self.exposed.clear()

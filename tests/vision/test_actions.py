@@ -309,6 +309,26 @@ def test_flop_pull_in_and_end_of_hand(geometry: TableGeometry) -> None:
     assert sum(isinstance(e, HandStarted) for e in table.events) == 1
 
 
+@pytest.mark.parametrize(("away", "turns"), [(3.0, 2), (0.5, 1)], ids=["set-aside", "covered"])
+def test_a_board_card_taken_back_for_a_while_is_dealt_again(
+    geometry: TableGeometry, away: float, turns: int
+) -> None:
+    """Seed + 8000 premature_turn: the turn came before the flop betting was over, was set aside while
+    the betting finished, and a new turn was dealt: two turn cards dealt. A turn card a hand covers for
+    half a second (and the tracker then finds afresh) is the same card."""
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    flop = [thing(g, 80 + i, "card_up", "board") for i in range(3)]
+    table.show(1.0, *cards, *flop)
+    table.show(1.0, *cards, *flop, thing(g, 90, "card_up", "board"))  # the turn, early
+    table.show(away, *cards, *flop)  # taken back
+    table.show(1.0, *cards, *flop, thing(g, 91, "card_up", "board"))  # a turn again, a new track
+    board = [e.count for e in table.events if isinstance(e, CardsDealt) and e.seat is None]
+    assert board == [3] + [1] * turns
+
+
 def test_the_turn_is_one_card_even_when_a_flop_card_is_tracked_afresh(geometry: TableGeometry) -> None:
     g = geometry
     table = Table(g)
