@@ -167,6 +167,7 @@ class CameraPipeline:
             turn=self._actor,
             stacks_counted=counted,
             reads_drinks=getattr(perceive, "reads_drinks", False),
+            hole_cards=4 if config.game.game == "plo" else 2,
         )
         self.presence = SeatPresence(self.geometry, config.game.seats, sure=config.detector.conf)
         self.console = sorted(console, key=lambda e: e.t)

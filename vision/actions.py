@@ -81,6 +81,7 @@ class ActionAnalyzer:
         leave: float = 0.3,
         stacks_counted: bool = True,
         reads_drinks: bool = False,
+        hole_cards: int = 2,
     ):
         """``reads_drinks``: the drinks' labels are a drink reader's, which says "unknown" when unsure
         (``vision.foreign``)."""
@@ -90,6 +91,7 @@ class ActionAnalyzer:
         # chip's (a camera's): chip actions of uncounted stacks are ``counted=False``, a lower bound
         self.stacks_counted = stacks_counted
         self.turn = turn
+        self.hole_cards = hole_cards  # each seat's, in this game
         self.hold, self.leave = hold, leave
         self.hands = HandOwners(geometry)  # whose hand each one in view is
         self.pushes = PushCounter(chips, stacks_counted)  # what each visit pushed into its seat's bet zone
@@ -407,7 +409,10 @@ class ActionAnalyzer:
                 # once play is under way, a count rising under the seat's own hand is its cards spread
                 # or turned over, not a card dealt (a card pitched late arrives with the hand away)
                 own_hand = seat in self.visits or self.visit_ended.get(seat, -1e9) >= settled.since - 0.3
-                if new > most and self.in_hand and self.deal_over and own_hand:
+                # nor is one more card up to the game's hole cards that no card flew in to bring (four
+                # overlapping PLO cards, seen as three through the deal: seed + 8000 clean_plo_pot_bet)
+                found = new <= self.hole_cards and settled.since - self.pitches.landed.get(seat, -1e9) > 2.0
+                if new > most and self.in_hand and self.deal_over and (own_hand or found):
                     self.most_cards[seat] = new
                 elif new > most:  # more than the seat ever held this hand (a hidden card coming back is not)
                     # a seat's first card dealt when it first showed, though a duplicate box made
@@ -476,8 +481,8 @@ class ActionAnalyzer:
 
     def _deal_cap(self, seat: int, t: float) -> int | float:
         """The most cards a seat can hold while the initial deal goes round, one card at a time from the
-        first seat left of the button: no more than any seat before it in that order that holds cards,
-        and the first seat holding cards one more than the fewest of the others. A count above it is
+        first seat left of the button: no more than a seat before it in that order that holds cards (the
+        most any of them shows), nor than one more than the fewest any other seat shows. A count above it is
         the camera's: a card box seen twice, or a card flying to the next seat taken as one more pitched
         on top (seed + 2000 clean_plo_pot_bet: seat 4 "held" five PLO cards while the others showed
         two; seed + 8000 premature_river: the button's first card boxed twice, a misdeal of three). No
@@ -499,8 +504,8 @@ class ActionAnalyzer:
             start = order.index(self.button) + 1
             dealing = order[start:] + order[:start]
             before = [others[s] for s in dealing[: dealing.index(seat)] if s in others]
-            if before:
-                return min(before)
+            if before:  # (the most of them: four overlapping PLO cards are often seen as fewer)
+                return min(max(before), 1 + min(others.values()))
         return 1 + min(others.values())
 
     def _face_up_in_flight(self, scene: TableScene) -> bool:

@@ -53,6 +53,7 @@ class PitchWatch:
         self.seat_boxes: dict[int, list[tuple[float, float, float, float]]] = {}  # last scene's, per seat
         self.disturbed: dict[int, float] = {}  # seat -> when a card box there last moved or grew
         self.rose: dict[int, float] = {}  # seat -> when it last showed a card more
+        self.landed: dict[int, float] = {}  # seat -> when a card in flight last came down there
         self.taken: set[tuple[int, float]] = set()  # (seat, when) changes already given to a flight
         self._pseudo = 0  # the last pseudo track given to an untracked flight
         self._dealer = next((z for z in geometry.zones if z.kind is ZoneKind.DEALER), None)
@@ -61,6 +62,7 @@ class PitchWatch:
     def reset(self) -> None:
         """A new hand: nothing is covered or on its way."""
         self.covered.clear()
+        self.landed.clear()
         self.landings.clear()
         self.ended.clear()
         self.taken.clear()
@@ -115,6 +117,7 @@ class PitchWatch:
                 self.taken.add((seat, when))
             if seat is not None and seat not in busy:
                 self.landings.append((seat, ended_t, before))
+                self.landed[seat] = ended_t
         self.flying = {
             track: (
                 *o.centre,

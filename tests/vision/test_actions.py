@@ -120,6 +120,28 @@ def test_while_the_deal_goes_round_a_seat_holds_no_more_than_the_seat_dealt_befo
     assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
 
 
+@pytest.mark.parametrize(
+    ("hole_cards", "late"), [(4, 0), (2, 1)], ids=["plo-a-card-found", "holdem-a-card-more"]
+)
+def test_after_the_deal_a_card_more_that_no_card_flew_in_to_bring_was_there_all_along(
+    geometry: TableGeometry, hole_cards: int, late: int
+) -> None:
+    """Seed + 8000 clean_plo_pot_bet: four overlapping PLO cards seen as three through the deal show a
+    fourth during the betting, with no card in flight: no late card. A third card at a hold'em seat is
+    more than the game deals, so it is reported whatever the camera saw of its flight."""
+    g = geometry
+    table = Table(g, turn=2)
+    table.analyzer.hole_cards = hole_cards
+    shown = 3 if hole_cards == 4 else 2
+    seat1 = [thing(g, 100 + k, "card_down", "seat1_cards") for k in range(shown + 1)]
+    seat2 = [thing(g, 110 + k, "card_down", "seat2_cards") for k in range(shown)]
+    table.show(1.0, *seat1[:shown], *seat2)
+    table.reach(2, "seat2_bet", *seat1[:shown], *seat2)  # a check: play is under way
+    table.show(3.0, *seat1, *seat2)  # one card more at seat 1
+    dealt_late = [e for e in table.events if isinstance(e, CardsDealt) and e.t > 1.5]
+    assert len(dealt_late) == late
+
+
 def test_a_card_lost_in_flight_lands_where_a_card_appears(geometry: TableGeometry) -> None:
     table = Table(geometry)
     seat1 = [
