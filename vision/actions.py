@@ -207,6 +207,7 @@ class ActionAnalyzer:
                 visit.had_cards = self.has_cards.get(seat, False) or self.holding[seat].value is True
                 untracked = [o.box for o in scene.in_place(f"seat{seat}_bet", "chip") if o.track < 0]
                 visit.bet_boxes = [o.box for o in in_bet] + untracked
+                visit.unconfirmed_bet = untracked
                 visit.stack_before = self.stack_tracked.get(seat, 0)
                 visit.provisional = seat in provisional
             visit.provisional &= seat in provisional  # the seat's own hand seen after all

@@ -130,6 +130,7 @@ class Visit:
     bet_tracks_at_start: frozenset[int]
     bet_values: dict[int, int]  # value of each earlier-bet stack, raised as chips land on it
     bet_boxes: list[Box] = field(default_factory=list)  # boxes of the earlier-bet stacks at the start
+    unconfirmed_bet: list[Box] = field(default_factory=list)  # ... those the tracker had not confirmed
     pushes: list[tuple[int, ...]] = field(default_factory=list)
     pushed_tracks: set[int] = field(default_factory=set)
     pushed_boxes: dict[int, tuple[Box, int]] = field(default_factory=dict)  # pushed track -> box, value
@@ -211,6 +212,12 @@ class PushCounter:
         landed = scene.t
         here = {o.track for o in scene.of_class("chip")}
         for o in new:
+            if any(iou(o.box, b) >= SIGHTING_IOU for b in visit.unconfirmed_bet):
+                # an earlier-bet stack the tracker confirms only now (seed + 8000 clean_check_raise_showdown:
+                # seat 1's re-raise made a second push of a stack of its raise, lying there since)
+                visit.bet_tracks_at_start |= {o.track}
+                visit.bet_values[o.track] = o.value
+                continue
             visit.pushed_tracks.add(o.track)
             if self._retracked(o, visit, here):
                 continue

@@ -151,6 +151,40 @@ def test_chips_put_against_a_stack_pushed_before_a_trip_to_the_stack_are_a_secon
     assert action.counted is stacks_counted
 
 
+def test_an_earlier_bet_stack_the_tracker_confirms_only_during_the_visit_is_no_push(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 8000 clean_check_raise_showdown: one stack of seat 1's raise lay in its bet zone unconfirmed
+    by the tracker until its hand came back to re-raise; confirmed then, it is the earlier bet, and the
+    re-raise is one motion, not a string bet."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    g = geometry
+    earlier = thing(g, -1, "chip", "seat2_bet", label="green", value=25)
+    x0, y0, x1, y1 = earlier.box
+    raised = SeenObject(51, "chip", (x0 + 30, y0, x1 + 30, y1), "seat2_bet", 2, label="green", value=25)
+    table.show(1.0, *cards, earlier)
+    table.show(0.3, *cards, earlier, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, earlier, thing(g, 9, "hand", "seat2_stack"))
+    table.show(
+        0.3,
+        *cards,
+        thing(g, 50, "chip", "seat2_bet", label="green", value=25),
+        thing(g, 9, "hand", "seat2_bet"),
+    )
+    table.show(
+        0.3,
+        *cards,
+        thing(g, 50, "chip", "seat2_bet", label="green", value=25),
+        raised,
+        thing(g, 9, "hand", "seat2_bet"),
+    )
+    table.show(1.0, *cards, thing(g, 50, "chip", "seat2_bet", label="green", value=25), raised)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((25,),)
+    assert not action.returned_to_stack
+
+
 def test_a_pushed_stack_the_tracker_loses_and_finds_again_is_counted_once(geometry: TableGeometry) -> None:
     table = Table(geometry)
     cards = dealt(geometry)
