@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from statistics import median_low
 
 from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
@@ -482,8 +483,11 @@ class ActionAnalyzer:
 
     def _deal_cap(self, seat: int, t: float) -> int | float:
         """The most cards a seat can hold while the initial deal goes round, one card at a time from the
-        first seat left of the button: no more than a seat before it in that order that holds cards (the
-        most any of them shows), nor than one more than the fewest any other seat shows. A count above it is
+        first seat left of the button: no more than the seats before it in that order that hold cards,
+        nor than one more than the fewest any other seat shows. "The seats before it" is the lower
+        median of what they show, so that one seat seen a card short does not hold back every seat
+        after it (seed + 8000 clean_full_ring_showdown); with four PLO cards, which overlap and are
+        often seen as fewer, the most any of them shows. A count above it is
         the camera's: a card box seen twice, or a card flying to the next seat taken as one more pitched
         on top (seed + 2000 clean_plo_pot_bet: seat 4 "held" five PLO cards while the others showed
         two; seed + 8000 premature_river: the button's first card boxed twice, a misdeal of three). No
@@ -505,8 +509,9 @@ class ActionAnalyzer:
             start = order.index(self.button) + 1
             dealing = order[start:] + order[:start]
             before = [others[s] for s in dealing[: dealing.index(seat)] if s in others]
-            if before:  # (the most of them: four overlapping PLO cards are often seen as fewer)
-                return min(max(before), 1 + min(others.values()))
+            if before:
+                most = max(before) if self.hole_cards > 2 else median_low(before)
+                return min(most, 1 + min(others.values()))
         return 1 + min(others.values())
 
     def _face_up_in_flight(self, scene: TableScene) -> bool:
