@@ -210,6 +210,7 @@ class ActionAnalyzer:
                 visit.bet_boxes = [o.box for o in in_bet] + untracked
                 visit.unconfirmed_bet = untracked
                 visit.stack_before = self.stack_tracked.get(seat, 0)
+                visit.cards_at_start = int(self.seat_cards[seat].value or 0)  # type: ignore[call-overload]
                 visit.provisional = seat in provisional
             visit.provisional &= seat in provisional  # the seat's own hand seen after all
             visit.last_seen = t
@@ -329,7 +330,15 @@ class ActionAnalyzer:
             and not visit.pushed_tracks  # chips landed in the bet zone, values unread: a bet, not a tap
             and self.has_cards.get(visit.seat, False)  # cards going away (a fold) or coming back: no tap
             and not self._put_down_during(visit)  # a hand that leaves a protector there did not tap
+            # nor the dealer's, first seen in the bet zone, bringing a card (seed + 8000
+            # dealer_exposed_card: the replacement for a card exposed in the deal)
+            and not (visit.provisional and self._cards_now(visit.seat) > visit.cards_at_start)
         )
+
+    def _cards_now(self, seat: int) -> int:
+        """The cards the seat shows now, settled or settling."""
+        count = self.seat_cards[seat]
+        return max(int(count.candidate or 0), int(count.value or 0))  # type: ignore[call-overload]
 
     def _release_held(self, t: float, out: list[Event]) -> None:
         """A chip action held because the seat's cards left with the hand: dropped when the cards

@@ -151,6 +151,7 @@ class Visit:
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     deepest_t: float = 0.0
     stack_before: int = 0  # chip stacks tracked in the seat's stack zone just before the visit
+    cards_at_start: int = 0  # the seat's settled card count as the hand came
     # a hand the owners gave the dealer, first seen in the bet zone of the seat deciding: that seat's
     # only if chips land (``ActionAnalyzer._visits``)
     provisional: bool = False

@@ -388,6 +388,23 @@ def test_a_hand_first_seen_in_the_bet_zone_is_the_seat_deciding_only_by_what_it_
     assert [(type(e).__name__, e.seat) for e in acted] == ([(seen, 2)] if seen else [])
 
 
+def test_a_hand_first_seen_in_the_bet_zone_that_brings_the_seat_a_card_is_the_dealers(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 8000 dealer_exposed_card: the dealer took back a card exposed in the deal and brought the
+    replacement, the hand first seen in seat 4's bet zone with seat 4 to act. A card arrived: no tap."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    seat1 = [thing(g, 100 + k, "card_down", "seat1_cards") for k in range(2)]
+    held = thing(g, 110, "card_down", "seat2_cards")
+    table.show(1.0, *seat1, held, thing(g, 111, "card_down", "seat2_cards"))
+    table.show(1.0, *seat1, held)  # the exposed card taken away
+    hand = thing(g, 9, "hand", "seat2_bet")
+    table.show(0.3, *seat1, held, hand)
+    table.show(1.0, *seat1, held, thing(g, 112, "card_down", "seat2_cards"))  # its replacement
+    assert not [e for e in table.events if isinstance(e, TableTap)]
+
+
 def test_a_chip_box_that_leaves_with_the_hand_was_no_bet(geometry: TableGeometry) -> None:
     """A hand tapping in front of its cards, its sleeve boxed as a chip while it is there: chips let go
     stay where they land, so what went away with the hand was never bet; the visit was a check."""
