@@ -467,6 +467,10 @@ class ActionAnalyzer:
                     self.tabled.add(seat)
                     self.exposed.update(o.track for o in up)
                     out.append(HandTabled(t, seat=seat, cards=tuple(o.label or None for o in up)))
+                elif len(up) == 1 and fresh and seat in self.exposed_at:
+                    # the seat's exposed card, tracked afresh once a hand had covered it (seed + 8000
+                    # card_exposed_action_pending): one exposure a seat and hand (two cards up are tabled)
+                    self.exposed.add(fresh[0].track)
                 elif len(up) == 1 and fresh and seat not in self.tabled:
                     self.exposed.add(fresh[0].track)
                     self.exposed_at[seat] = t
@@ -649,6 +653,7 @@ class ActionAnalyzer:
         self.deal_over = False
         self.folded.clear()
         self.tabled.clear()
+        self.exposed_at.clear()
         buttons = scene.of_class("dealer_button")
         self.button = buttons[0].seat if buttons else None
         out.append(HandStarted(t - 0.01, hand_id=f"hand-{self.hand_no}", button_seat=self.button))

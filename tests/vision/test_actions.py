@@ -14,6 +14,7 @@ import pytest
 from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
 from vision.actions import Settled
 from vision.events import (
+    CardExposed,
     CardsDealt,
     ChipAction,
     ChipsPulledIn,
@@ -175,6 +176,19 @@ def test_a_card_dealt_face_up_is_one_face_up_deal_not_also_an_exposure(geometry:
     assert "CardExposed" not in table.kinds()
     (late,) = [e for e in table.events if isinstance(e, CardsDealt) and e.face_up]
     assert (late.seat, late.cards, late.boxed) == (1, ("Kd",), False)
+
+
+def test_an_exposed_card_tracked_afresh_is_one_exposure(geometry: TableGeometry) -> None:
+    """Seed + 8000 card_exposed_action_pending: seat 1's exposed card, covered by its hand as it bet and
+    given a new track after, is still the one card exposed."""
+    g = geometry
+    table = Table(g, turn=1)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(1.0, cards[0], *cards[2:], thing(g, 120, "card_up", "seat1_cards"))  # turned up
+    table.show(0.5, cards[0], *cards[2:], thing(g, 9, "hand", "seat1_cards"))  # the hand covers it
+    table.show(1.0, cards[0], *cards[2:], thing(g, 121, "card_up", "seat1_cards"))  # a new track
+    assert [e.seat for e in table.events if isinstance(e, CardExposed)] == [1]
 
 
 def test_a_card_seen_face_up_on_the_deck_then_dealt_is_boxed(geometry: TableGeometry) -> None:
