@@ -65,6 +65,7 @@ LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are 
 # the cards that come next are dealt (seed + 8000 premature_turn: the turn set aside, the betting
 # finished, a new turn; a card a hand covers comes back within a second)
 REDEAL_S = 2.0
+LANDED_S = 2.0  # s: once play is under way, a seat's count rising this long after a card flew in is no deal
 PUSHED_OUT_S = 0.7  # s: cards seen in a seat's bet zone this close to leaving its zones went out that way
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
@@ -420,9 +421,11 @@ class ActionAnalyzer:
                 # once play is under way, a count rising under the seat's own hand is its cards spread
                 # or turned over, not a card dealt (a card pitched late arrives with the hand away)
                 own_hand = seat in self.visits or self.visit_ended.get(seat, -1e9) >= settled.since - 0.3
-                # nor is one more card up to the game's hole cards that no card flew in to bring (four
-                # overlapping PLO cards, seen as three through the deal: seed + 8000 clean_plo_pot_bet)
-                found = new <= self.hole_cards and settled.since - self.pitches.landed.get(seat, -1e9) > 2.0
+                # nor is a card more that no card flying in from the deck brought, up to the game's hole
+                # cards; with PLO's four, which overlap, beyond them too: seen as three through the deal,
+                # or boxed as five (seed + 8000 clean_plo_pot_bet)
+                unseen = settled.since - self.pitches.landed.get(seat, -1e9) > LANDED_S
+                found = unseen and (new <= self.hole_cards or self.hole_cards > 2)
                 if new > most and self.in_hand and self.deal_over and (own_hand or found):
                     self.most_cards[seat] = new
                 elif new > most:  # more than the seat ever held this hand (a hidden card coming back is not)

@@ -48,8 +48,8 @@ class PitchWatch:
         self.landings: list[tuple[int, float, dict[int, int]]] = []  # (seat, when, cards seen before)
         self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
         # flights that ended, waiting ``DISTURB_S`` to see whose cards they disturbed: (when, x, y,
-        # the seat their last place gives or None, the cards each seat showed before)
-        self.ended: list[tuple[float, float, float, int | None, dict[int, int]]] = []
+        # the seat their last place gives or None, the cards each seat showed before, from the deck)
+        self.ended: list[tuple[float, float, float, int | None, dict[int, int], bool]] = []
         self.seat_boxes: dict[int, list[tuple[float, float, float, float]]] = {}  # last scene's, per seat
         self.disturbed: dict[int, float] = {}  # seat -> when a card box there last moved or grew
         self.rose: dict[int, float] = {}  # seat -> when it last showed a card more
@@ -90,17 +90,17 @@ class PitchWatch:
                 if seat is None and not self._flew_out(track, x, y, size):
                     # seen too briefly to say where it went: it landed where it disturbed cards, if
                     # anywhere (cards thrown in by the muck disturb none)
-                    self.ended.append((t, x, y, None, dict(seen)))
+                    self.ended.append((t, x, y, None, dict(seen), True))
                     continue
             if seat is None:  # else where it was last seen: next to a seat's cards
                 seat = self.geo.nearest_seat(x, y)
                 zone = self.geo.by_name.get(f"seat{seat}_cards")
                 if zone is None or -cv2.pointPolygonTest(zone.polygon, (x, y), True) > 3 * size:
                     continue
-            self.ended.append((t, x, y, seat, dict(seen)))
+            self.ended.append((t, x, y, seat, dict(seen), self._from_the_deck(track)))
         for flight in [f for f in self.ended if t - f[0] >= DISTURB_S]:
             self.ended.remove(flight)
-            ended_t, x, y, seat, before = flight
+            ended_t, x, y, seat, before, from_deck = flight
             # a card comes down as it vanishes from flight or just after, where a card shows more or
             # a card box moves (a seat changed before that had the card before: seed + 7000
             # ambiguous_amount, seat 2's second card; clean_plo_pot_bet: a card that showed at seat
@@ -117,7 +117,8 @@ class PitchWatch:
                 self.taken.add((seat, when))
             if seat is not None and seat not in busy:
                 self.landings.append((seat, ended_t, before))
-                self.landed[seat] = ended_t
+                if from_deck:  # a card dealt (cards thrown in, or slid about, start at a seat)
+                    self.landed[seat] = ended_t
         self.flying = {
             track: (
                 *o.centre,
@@ -127,6 +128,9 @@ class PitchWatch:
             for track, o in now.items()
             if self._loose(o)
         }
+        for track, o in now.items():  # where each flight was first seen
+            if track in self.flying:
+                self.launch.setdefault(track, o.centre)
         self.launch = {k: v for k, v in self.launch.items() if k in self.flying}
         wait = self.hold + (LATE_WAIT_S if late else 0.1)
         for landing in [a for a in self.landings if t - a[1] >= wait]:
@@ -190,7 +194,7 @@ class PitchWatch:
         return min(landed)[1] if landed else None
 
     def _from_the_deck(self, track: int) -> bool:
-        """Whether an untracked flight was first seen nearer the dealer's zone than any seat's cards: a
+        """Whether a flight was first seen nearer the dealer's zone than any seat's cards: a
         pitch leaves the deck (cards a player throws in, or slides about, start at the seat)."""
         start = self.launch.get(track)
         if start is None or self._dealer is None:

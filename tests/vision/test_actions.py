@@ -122,22 +122,29 @@ def test_while_the_deal_goes_round_a_seat_holds_no_more_than_the_seat_dealt_befo
 
 
 @pytest.mark.parametrize(
-    ("hole_cards", "late"), [(4, 0), (2, 1)], ids=["plo-a-card-found", "holdem-a-card-more"]
+    ("hole_cards", "shown", "pitched", "late"),
+    [(4, 3, False, 0), (4, 4, False, 0), (4, 4, True, 1), (2, 2, False, 1)],
+    ids=["plo-a-fourth-found", "plo-a-fifth-box", "plo-a-card-pitched", "holdem-a-third-card"],
 )
-def test_after_the_deal_a_card_more_that_no_card_flew_in_to_bring_was_there_all_along(
-    geometry: TableGeometry, hole_cards: int, late: int
+def test_after_the_deal_a_card_more_is_dealt_if_a_card_flew_in_or_the_game_deals_no_more(
+    geometry: TableGeometry, hole_cards: int, shown: int, pitched: bool, late: int
 ) -> None:
     """Seed + 8000 clean_plo_pot_bet: four overlapping PLO cards seen as three through the deal show a
-    fourth during the betting, with no card in flight: no late card. A third card at a hold'em seat is
-    more than the game deals, so it is reported whatever the camera saw of its flight."""
+    fourth during the betting, or are boxed as five, with no card in flight: no late card. A card
+    pitched from the deck that lands there is one. A third card at a hold'em seat is more than the
+    game deals, so it is reported whatever the camera saw of its flight."""
     g = geometry
     table = Table(g, turn=2)
     table.analyzer.hole_cards = hole_cards
-    shown = 3 if hole_cards == 4 else 2
     seat1 = [thing(g, 100 + k, "card_down", "seat1_cards") for k in range(shown + 1)]
     seat2 = [thing(g, 110 + k, "card_down", "seat2_cards") for k in range(shown)]
     table.show(1.0, *seat1[:shown], *seat2)
     table.reach(2, "seat2_bet", *seat1[:shown], *seat2)  # a check: play is under way
+    if pitched:
+        for share in (0.5, 0.75):
+            table.show(
+                0.1, *seat1[:shown], *seat2, between(g, 130, "card_down", "dealer", "seat1_cards", share)
+            )
     table.show(3.0, *seat1, *seat2)  # one card more at seat 1
     dealt_late = [e for e in table.events if isinstance(e, CardsDealt) and e.t > 1.5]
     assert len(dealt_late) == late
