@@ -356,9 +356,11 @@ class ActionAnalyzer:
         """Chips that show in a seat's bet zone within ``LATE_S`` of a tap, with no hand there: the
         visit let them go under the hand, and they showed only once it had gone (a stack the detector
         finds a moment late). Seen in two detector calls running, they are that visit's chips: an
-        uncounted chip action, which the rules engine takes as correcting the check."""
+        uncounted chip action, which the rules engine takes as correcting the check. The hand may be
+        back by then, and that visit's chips are the same action (seed + 2000 demo_feature_table: the
+        first push of a string bet showed as the hand came back with the second)."""
         for seat, (since, known, first) in list(self.after_tap.items()):
-            if scene.t - since > LATE_S or seat in self.visits or not self.in_hand:
+            if scene.t - since > LATE_S or not self.in_hand:
                 del self.after_tap[seat]
                 continue
             new = [

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 
+from rules.rereading import TAP_HOLD_S
 from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
 from vision.actions import Settled
 from vision.events import (
@@ -567,6 +568,28 @@ def test_chips_that_show_just_after_a_tap_are_that_visits_chips(geometry: TableG
             "TableTap",
             *["ChipAction"] * chips_after,
         ], gap
+
+
+def test_chips_that_show_just_after_a_tap_as_the_hand_comes_back_are_that_visits_chips(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 2000 demo_feature_table: the first push of a string bet showed only once the hand was gone,
+    as it came back with the second; then the hand covered it. The chips are the tapping visit's, from
+    when they first showed, within the rules engine's wait for them (``TAP_HOLD_S``)."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    chip = thing(g, 60, "chip", "seat2_bet", label="unknown", value=0)
+    table.show(1.0, *cards)
+    table.reach(2, "seat2_bet", *cards)
+    table.show(0.2, *cards, thing(g, 7, "hand", "seat2_stack"))  # back at the stack
+    unconfirmed = thing(g, -1, "chip", "seat2_bet", label="unknown", value=0)
+    table.show(0.2, *cards, unconfirmed, thing(g, 7, "hand", "seat2_stack"))  # the chips show
+    table.show(0.5, *cards, thing(g, 7, "hand", "seat2_bet"))  # the hand over them again
+    table.show(1.0, *cards, chip)
+    tap, chips = [e for e in table.events if isinstance(e, TableTap | ChipAction)][:2]
+    assert isinstance(tap, TableTap) and isinstance(chips, ChipAction)
+    assert chips.t - tap.t <= TAP_HOLD_S
 
 
 def test_a_card_flying_past_a_seats_cards_just_before_the_board_is_the_burn_not_a_late_card(
