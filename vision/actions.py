@@ -131,6 +131,7 @@ class ActionAnalyzer:
         self.objects = ForeignObjects(geometry, hold * 2, reads_drinks)
         self.in_hand = False
         self.deal_over = False  # a player has acted this hand (no more hole cards come)
+        self.acted = False  # ... with chips, a tap or a fold (not a card exposed in the deal)
         self.folded: set[int] = set()
         self.exposed: set[int] = set()  # card tracks already reported face up
         self.tabled: set[int] = set()
@@ -160,6 +161,7 @@ class ActionAnalyzer:
         for e in out:
             object.__setattr__(e, "frame", scene.frame)
             self.deal_over |= not isinstance(e, CardsDealt | HandStarted)
+            self.acted |= isinstance(e, ChipAction | TableTap | Fold)
         return sorted(out, key=lambda e: e.t) if out else out
 
     # ----- hands: what a seat's visit did ---------------------------------------------------------
@@ -427,7 +429,7 @@ class ActionAnalyzer:
                 # cards; with PLO's four, which overlap, beyond them too: seen as three through the deal,
                 # or boxed as five (seed + 8000 clean_plo_pot_bet)
                 unseen = settled.since - self.pitches.landed.get(seat, -1e9) > LANDED_S
-                found = unseen and (new <= self.hole_cards or self.hole_cards > 2)
+                found = self.acted and unseen and (new <= self.hole_cards or self.hole_cards > 2)
                 if new > most and self.in_hand and self.deal_over and (own_hand or found):
                     self.most_cards[seat] = new
                 elif new > most:  # more than the seat ever held this hand (a hidden card coming back is not)
@@ -655,7 +657,7 @@ class ActionAnalyzer:
         self.exposed.clear()
         self.objects.new_hand()
         self.hand_no += 1
-        self.deal_over = False
+        self.deal_over = self.acted = False
         self.folded.clear()
         self.tabled.clear()
         self.exposed_at.clear()
