@@ -507,11 +507,11 @@ class ActionAnalyzer:
         nor than one more than the fewest any other seat shows. "The seats before it" is the lower
         median of what they show, so that one seat seen a card short does not hold back every seat
         after it (seed + 8000 clean_full_ring_showdown); with four PLO cards, which overlap and are
-        often seen as fewer, the most any of them shows. A count above it is
-        the camera's: a card box seen twice, or a card flying to the next seat taken as one more pitched
-        on top (seed + 2000 clean_plo_pot_bet: seat 4 "held" five PLO cards while the others showed
-        two; seed + 8000 premature_river: the button's first card boxed twice, a misdeal of three). No
-        cap while no other seat shows a card, nor after the deal (a late card). Another seat's count is
+        often seen as fewer, the most any of them shows. A count above it is the camera's: a card box
+        seen twice, or a card flying to the next seat taken as one more pitched on top (seed + 2000
+        clean_plo_pot_bet: seat 4 "held" five PLO cards while the others showed two; seed + 8000
+        premature_river: the button's first card boxed twice, a misdeal of three). No cap while no
+        other seat shows a card, nor after the deal (a late card). Another seat's count is
         the most it settled on, or the count it has been settling on for half the hold: the next seat's
         card comes 0.2 s after its own, so no seat waits on another's settling, and a seat's own
         duplicate box does not ride in on the next seat's card."""
