@@ -395,9 +395,9 @@ class ActionAnalyzer:
         # hole cards are pitched before the board, never after; once a player has acted, a card
         # flying past a seat's cards is more likely the burn card before the board (seed + 6000
         # clean_check_raise_showdown: it "landed" on the button seat's cards, a dead hand of three),
-        # so such a landing waits ``LATE_WAIT_S``, and is forgotten if the board shows first
+        # so a card hidden under another then is not counted: a late card must show as one more
         if self.most_board == 0:
-            self.pitches.update(scene, self.seen_at_seat, self.visits, late=self.deal_over)
+            self.pitches.update(scene, self.seen_at_seat, self.visits, late=self.acted)
         self._boxed_landings(scene, out)
         for seat, settled in self.seat_cards.items():
             # tabled cards are turned over in front, in the bet zone; a card pitched to a seat further

@@ -17,6 +17,9 @@ flight's end, nearest its last place, is where it landed. Seed + 7000 misdeal_to
 seen once by the deck, grew the box of seat 5's second card by 7 px. ambiguous_amount: a card for seat
 3, last seen beside seat 2's cards, was counted as seat 2's third. With no seat changed, the flight's
 last place decides, as before.
+
+Once a player has acted, a landing hides no card: a late card must show as one more (seed + 9000, see
+``update``), and ``landed`` only notes where flights from the deck came down.
 """
 
 from __future__ import annotations
@@ -30,9 +33,6 @@ from vision.table import FELT, SeenObject, TableGeometry, TableScene
 
 CARDS = ("card_up", "card_down")
 PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was pitched
-# seconds a landing waits once play is under way: the burn card flies from the deck past the seats'
-# cards just before the board, and the board showing in that time says it was the burn, not a late card
-LATE_WAIT_S = 1.0
 RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card is not in flight
 DISTURB = 0.12  # a card box side moving this share of the box's size is a card coming down there
 DISTURB_S = 0.3  # s after a flight's end in which the seat it landed on is disturbed
@@ -72,8 +72,9 @@ class PitchWatch:
     ) -> None:
         """One scene. ``seen``: the cards each seat showed in the previous scene; ``busy``: seats whose
         own hand is over their cards (a player squaring them up is not a pitch landing); ``late``:
-        play is under way, so a landing waits ``LATE_WAIT_S`` (the caller stops calling once the
-        board shows, and a landing still waiting then was the burn card)."""
+        play is under way, so a landing hides no card: a late card must show as one more (seed +
+        9000: flights seen once by the deck as the dealer pulled the bets in "landed" on a seat's
+        cards in 19 hands, each a misdeal_too_late). Landings are still noted in ``landed``."""
         t = scene.t
         cards = scene.of_class(*CARDS)
         self._note_disturbed(cards, busy, t)
@@ -116,9 +117,10 @@ class PitchWatch:
                 seat, when = min(changed, key=lambda c: self._away(c[0], x, y))
                 self.taken.add((seat, when))
             if seat is not None and seat not in busy:
-                self.landings.append((seat, ended_t, before))
                 if from_deck:  # a card dealt (cards thrown in, or slid about, start at a seat)
                     self.landed[seat] = ended_t
+                if not late:  # once play is under way, a card hidden under another is not counted
+                    self.landings.append((seat, ended_t, before))
         self.flying = {
             track: (
                 *o.centre,
@@ -132,8 +134,7 @@ class PitchWatch:
             if track in self.flying:
                 self.launch.setdefault(track, o.centre)
         self.launch = {k: v for k, v in self.launch.items() if k in self.flying}
-        wait = self.hold + (LATE_WAIT_S if late else 0.1)
-        for landing in [a for a in self.landings if t - a[1] >= wait]:
+        for landing in [a for a in self.landings if t - a[1] >= self.hold + 0.1]:
             self.landings.remove(landing)
             seat, _, before = landing
             if all(n <= before.get(s, 0) for s, n in seen.items()):

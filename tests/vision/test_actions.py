@@ -596,9 +596,10 @@ def test_a_card_flying_past_a_seats_cards_just_before_the_board_is_the_burn_not_
     geometry: TableGeometry,
 ) -> None:
     """In the deal, a card seen in flight that vanishes over a seat's cards landed on one of them
-    (`test_a_card_pitched_on_top_of_another_still_counts`). Once a seat has acted, such a landing
-    waits for the board: the burn card flies past the seats' cards just before the flop, and a third
-    hole card would make the hand dead. With no board after it, it is a card dealt late."""
+    (`test_a_card_pitched_on_top_of_another_still_counts`). Once a seat has acted, such a landing is
+    no card: the burn card flies past the seats' cards just before the flop, and a third hole card
+    would make the hand dead. A card dealt late must show as one more (seed + 9000: flights seen once
+    by the deck as the dealer pulled the bets in "landed" on a seat's cards in 19 hands)."""
     g = geometry
     flop = [thing(g, 80 + i, "card_up", "board", label=c) for i, c in enumerate(("Ah", "7c", "2d"))]
     table, cards = play_under_way(g)
@@ -609,6 +610,8 @@ def test_a_card_flying_past_a_seats_cards_just_before_the_board_is_the_burn_not_
     late, cards = play_under_way(g)
     late.show(0.1, *cards, between(g, 160, "card_down", "dealer", "seat1_cards", 0.8))
     late.show(2.0, *cards)
+    assert late.cards_dealt_to(1) == {1: 2}
+    late.show(1.0, *cards, thing(g, 161, "card_down", "seat1_cards"))  # one that shows
     assert late.cards_dealt_to(1) == {1: 3}
 
 
