@@ -1,0 +1,365 @@
+"""The cards part of the temporal analyzers (``vision.actions``): the deal, the board, folds and
+exposures, each read from settled card counts.
+
+``CardWatch`` is a mixin of ``ActionAnalyzer``, which holds the state it reads and writes (the
+attributes declared below) and calls ``_deal_and_cards`` once a scene. The deal starts the hand
+(``_start``). A seat's count while the deal goes round is capped by the order of the deal
+(``_deal_cap``). Once a player has acted, a card more is a late card only if it shows as one more and
+the camera saw it fly in from the deck, or, in hold'em, if it is more than the game deals
+(``LANDED_S``). Board cards taken back for a while and dealt again are dealt (``REDEAL_S``). A seat's
+cards gone are a fold when its own hand took them and they reached the muck (``_where_did_they_go``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from statistics import median_low
+
+from vision.camera_config import ZoneKind
+from vision.events import (
+    CardExposed,
+    CardsDealt,
+    CardsOutOfView,
+    Event,
+    Fold,
+    HandStarted,
+    HandTabled,
+    OutOfView,
+)
+from vision.foreign import ForeignObjects
+from vision.pitches import PitchWatch
+from vision.pushes import PushCounter, Visit
+from vision.settled import Settled
+from vision.table import FELT, OFF, RAIL, PixelZone, SeenObject, TableGeometry, TableScene
+
+CARDS = ("card_up", "card_down")
+MUCK_WAIT = 1.2  # seconds a seat's vanished cards have to reach the muck before they count as hidden
+REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not one flying over)
+# s: board cards taken back this long, with two seats still in and none tabled, were set aside, and
+# the cards that come next are dealt (seed + 8000 premature_turn: the turn set aside, the betting
+# finished, a new turn; a card a hand covers comes back within a second)
+REDEAL_S = 2.0
+LANDED_S = 2.0  # s: once play is under way, a seat's count rising this long after a card flew in is no deal
+PUSHED_OUT_S = 0.7  # s: cards seen in a seat's bet zone this close to leaving its zones went out that way
+BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
+
+
+class CardWatch:
+    """The deal, the board, folds and exposures, for ``ActionAnalyzer`` (which sets up this state)."""
+
+    geo: TableGeometry
+    turn: Callable[[], int | None]
+    hold: float
+    hole_cards: int
+    pitches: PitchWatch
+    pushes: PushCounter
+    objects: ForeignObjects
+    visits: dict[int, Visit]
+    visit_ended: dict[int, float]
+    seat_cards: dict[int, Settled]
+    holding: dict[int, Settled]
+    board: Settled
+    most_cards: dict[int, int]
+    most_board: int
+    board_low: tuple[int, float]
+    cards_since: dict[int, float]
+    seen_at_seat: dict[int, int]
+    has_cards: dict[int, bool]
+    cards_out: dict[int, float]
+    gone: dict[int, float]
+    arrivals: list[float]
+    card_rest: dict[int, tuple[float, float, float]]
+    last_place: dict[int, tuple[str, int | None, str, int]]
+    exposed: set[int]
+    exposed_at: dict[int, float]
+    folded: set[int]
+    tabled: set[int]
+    up_on_deck: float
+    loose_tracks: set[int]
+    button: int | None
+    in_hand: bool
+    deal_over: bool
+    acted: bool
+    hand_no: int
+    _muck: PixelZone | None
+    _dealer_zone: str
+
+    def _deal_and_cards(self, scene: TableScene, out: list[Event]) -> None:
+        t = scene.t
+        self._note_arrivals(scene)
+        self._note_rest(scene)
+        on_deck = any(o.cls == "card_up" for o in scene.in_place(self._dealer_zone))
+        if on_deck or self._face_up_in_flight(scene):
+            self.up_on_deck = t
+        # hole cards are pitched before the board, never after; once a player has acted, a card
+        # flying past a seat's cards is more likely the burn card before the board (seed + 6000
+        # clean_check_raise_showdown: it "landed" on the button seat's cards, a dead hand of three),
+        # so a card hidden under another then is not counted: a late card must show as one more
+        if self.most_board == 0:
+            self.pitches.update(scene, self.seen_at_seat, self.visits, late=self.acted)
+        self._boxed_landings(scene, out)
+        for seat, settled in self.seat_cards.items():
+            # tabled cards are turned over in front, in the bet zone; a card pitched to a seat further
+            # on flies over this one's bet zone, so a card there counts only once it lies still
+            cards = [
+                o
+                for o in scene.objects
+                if o.cls in CARDS
+                and (o.place == f"seat{seat}_cards" or (o.place == f"seat{seat}_bet" and self._resting(o, t)))
+            ]
+            self.seen_at_seat[seat] = len(cards)
+            if any(o.cls in CARDS and o.place == f"seat{seat}_bet" for o in scene.objects):
+                self.cards_out[seat] = t  # on their way out (tabled ones lying there are gathered later)
+            if cards:
+                self.cards_since.setdefault(seat, t)
+            else:
+                self.cards_since.pop(seat, None)
+                self.pitches.cards_gone(seat)
+            change = settled.update(
+                t, min(len(cards) + self.pitches.covered.get(seat, 0), self._deal_cap(seat, t))
+            )
+            if change is not None:
+                new = int(change[1] or 0)  # type: ignore[call-overload]
+                most = self.most_cards.get(seat, 0) if self.in_hand else 0
+                # once play is under way, a count rising under the seat's own hand is its cards spread
+                # or turned over, not a card dealt (a card pitched late arrives with the hand away)
+                own_hand = seat in self.visits or self.visit_ended.get(seat, -1e9) >= settled.since - 0.3
+                # nor is a card more that no card flying in from the deck brought, up to the game's hole
+                # cards; with PLO's four, which overlap, beyond them too: seen as three through the deal,
+                # or boxed as five (seed + 8000 clean_plo_pot_bet)
+                unseen = settled.since - self.pitches.landed.get(seat, -1e9) > LANDED_S
+                found = self.acted and unseen and (new <= self.hole_cards or self.hole_cards > 2)
+                if new > most and self.in_hand and self.deal_over and (own_hand or found):
+                    self.most_cards[seat] = new
+                elif new > most:  # more than the seat ever held this hand (a hidden card coming back is not)
+                    # a seat's first card dealt when it first showed, though a duplicate box made
+                    # its count flicker for a while (the order of the deal is judged by these times)
+                    since = min(settled.since, self.cards_since.get(seat, t)) if most == 0 else settled.since
+                    if not self.in_hand:  # from the first card any seat showed (no card before it)
+                        shown = [v for v in self.cards_since.values() if since - v < 1.0]
+                        self._start(min([since, *shown]), scene, out)
+                    up = [o for o in cards if o.cls == "card_up"]
+                    # a card seen face up on the deck before it was pitched was boxed: it is set
+                    # aside, so it does not count toward the seat's cards
+                    boxed = bool(up) and settled.since - self.up_on_deck <= BOXED_S
+                    if not boxed:
+                        self.most_cards[seat] = new
+                    elif all(o.track in self.exposed for o in up):
+                        continue  # already reported as it landed (``_boxed_landings``)
+                    out.append(
+                        CardsDealt(
+                            since,
+                            seat=seat,
+                            count=new - most,
+                            face_up=bool(up),
+                            boxed=boxed,
+                            cards=tuple(o.label or None for o in up) if len(up) == new - most else (),
+                        )
+                    )
+                    self.exposed.update(o.track for o in up)
+            self.has_cards[seat] = bool(cards)
+            held = self.holding[seat].update(t, bool(cards))
+            if held is not None and held == (True, False) and self.in_hand and self._contesting(seat):
+                recent = t - self.visit_ended.get(seat, -1e9) < 2.0
+                # its own hand took them (the dealer collecting is not), seen or not
+                if seat in self.visits or recent or self._pushed_out(seat, self.holding[seat].since):
+                    self.gone[seat] = self.holding[seat].since
+            self._where_did_they_go(scene, seat, out)
+            up = [o for o in cards if o.cls == "card_up" and o.track >= 0]
+            steady = settled.candidate == settled.value  # not a card arriving (a deal reports those)
+            if self.in_hand and seat not in self.folded and steady:
+                fresh = [o for o in up if o.track not in self.exposed]
+                if len(up) >= 2 and seat not in self.tabled and fresh:
+                    self.tabled.add(seat)
+                    self.exposed.update(o.track for o in up)
+                    out.append(HandTabled(t, seat=seat, cards=tuple(o.label or None for o in up)))
+                elif len(up) == 1 and fresh and seat in self.exposed_at:
+                    # the seat's exposed card, tracked afresh once a hand had covered it (seed + 8000
+                    # card_exposed_action_pending): one exposure a seat and hand (two cards up are tabled)
+                    self.exposed.add(fresh[0].track)
+                elif len(up) == 1 and fresh and seat not in self.tabled:
+                    self.exposed.add(fresh[0].track)
+                    self.exposed_at[seat] = t
+                    out.append(CardExposed(t, seat=seat, card=fresh[0].label or None))
+        board = [o for o in scene.in_place("board") if o.cls == "card_up"]
+        change = self.board.update(t, len(board))
+        if change is not None and self.in_hand:
+            new = int(change[1] or 0)  # type: ignore[call-overload]
+            low, since = self.board_low
+            if new < self.most_board:
+                self.board_low = (new, t) if new < low else self.board_low
+            redealt = new > low and self.board.since - since >= REDEAL_S and self._contested()
+            if new > self.most_board or redealt:  # more than the board held (not cards gathered up)
+                # as many cards as the board grew by: a card the tracker gave a new track is not
+                # a new card (seed + 6000 clean_limped_pot: the turn came as two, a premature river)
+                fresh = [o for o in board if o.track not in self.exposed]
+                self.exposed.update(o.track for o in board)
+                count = new - (low if redealt else self.most_board)
+                self.most_board = max(self.most_board, new)
+                self.board_low = (self.most_board, t)
+                labels = tuple(o.label or None for o in fresh) if len(fresh) == count else ()
+                out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
+
+    def _deal_cap(self, seat: int, t: float) -> int | float:
+        """The most cards a seat can hold while the initial deal goes round, one card at a time from the
+        first seat left of the button: no more than the seats before it in that order that hold cards,
+        nor than one more than the fewest any other seat shows. "The seats before it" is the lower
+        median of what they show, so that one seat seen a card short does not hold back every seat
+        after it (seed + 8000 clean_full_ring_showdown); with four PLO cards, which overlap and are
+        often seen as fewer, the most any of them shows. A count above it is the camera's: a card box
+        seen twice, or a card flying to the next seat taken as one more pitched on top (seed + 2000
+        clean_plo_pot_bet: seat 4 "held" five PLO cards while the others showed two; seed + 8000
+        premature_river: the button's first card boxed twice, a misdeal of three). No cap while no
+        other seat shows a card, nor after the deal (a late card). Another seat's count is
+        the most it settled on, or the count it has been settling on for half the hold: the next seat's
+        card comes 0.2 s after its own, so no seat waits on another's settling, and a seat's own
+        duplicate box does not ride in on the next seat's card."""
+        if self.deal_over or not self.in_hand:
+            return float("inf")
+        shown = {s: self.most_cards.get(s, 0) for s in self.seat_cards}
+        for s, count in self.seat_cards.items():
+            if t - count.since >= self.hold / 2:
+                shown[s] = max(shown[s], int(count.candidate or 0))  # type: ignore[call-overload]
+        others = {s: n for s, n in shown.items() if s != seat and n > 0}
+        if not others:
+            return float("inf")
+        order = sorted(self.seat_cards)
+        if self.button in order:
+            start = order.index(self.button) + 1
+            dealing = order[start:] + order[:start]
+            before = [others[s] for s in dealing[: dealing.index(seat)] if s in others]
+            if before:
+                most = max(before) if self.hole_cards > 2 else median_low(before)
+                return min(most, 1 + min(others.values()))
+        return 1 + min(others.values())
+
+    def _face_up_in_flight(self, scene: TableScene) -> bool:
+        """A card flying face up during the deal (not resting, not yet at a seat's cards) came off the
+        deck face up: at 10 detector calls a second it is seldom caught still on the deck."""
+        if self.in_hand and (self.most_board or self.deal_over):
+            return False
+        for o in scene.of_class("card_up"):
+            zone = self.geo.by_name.get(o.place)
+            if (zone is None or zone.kind is not ZoneKind.CARDS) and not self._resting(o, scene.t):
+                return True
+        return False
+
+    def _boxed_landings(self, scene: TableScene, out: list[Event]) -> None:
+        """A card seen face up on the deck that lands face up at a seat during the deal was boxed. The
+        dealer sets it aside at once, often pitching the replacement on top of it first, so it is
+        reported as it lands rather than once the seat's count settles."""
+        if not self.in_hand or self.most_board or scene.t - self.up_on_deck > BOXED_S:
+            return
+        for o in scene.of_class("card_up"):
+            zone = self.geo.by_name.get(o.place)
+            if o.track < 0 or o.track in self.exposed or zone is None or zone.kind is not ZoneKind.CARDS:
+                continue
+            self.exposed.add(o.track)
+            label = o.label or None
+            out.append(CardsDealt(scene.t, seat=zone.seat, count=1, face_up=True, boxed=True, cards=(label,)))
+
+    def _note_rest(self, scene: TableScene) -> None:
+        """Where each card track came to rest and since when: a move of over a third of its size
+        starts the clock again."""
+        now = {}
+        for o in scene.of_class(*CARDS):
+            if o.track < 0:
+                continue
+            x, y = o.centre
+            size = max(o.box[2] - o.box[0], o.box[3] - o.box[1])
+            since, px, py = self.card_rest.get(o.track, (scene.t, x, y))
+            now[o.track] = (since, px, py) if abs(x - px) + abs(y - py) <= size / 3 else (scene.t, x, y)
+        self.card_rest = now
+
+    def _resting(self, o: SeenObject, t: float) -> bool:
+        """Whether a card has lain still for ``REST_S`` (an unconfirmed track is a card just arriving)."""
+        rest = self.card_rest.get(o.track)
+        return rest is not None and t - rest[0] >= REST_S
+
+    def _note_arrivals(self, scene: TableScene) -> None:
+        """Cards newly over the felt or in the muck (where thrown-away cards fly and land): a track not
+        there in the last scene, or one the tracker has not confirmed yet (a fast card)."""
+        loose = [
+            o
+            for o in scene.of_class(*CARDS)
+            if o.place == FELT or self.geo.by_name.get(o.place) is self._muck
+        ]
+        if any(o.track < 0 or o.track not in self.loose_tracks for o in loose):
+            self.arrivals = [a for a in self.arrivals if scene.t - a <= 5.0] + [scene.t]
+        self.loose_tracks = {o.track for o in loose if o.track >= 0}
+
+    def _cards_left(self, seat: int) -> bool:
+        """Whether the seat's cards were last seen on the rail or off the table."""
+        return any(
+            s == seat and place in (RAIL, OFF)
+            for (place, s, cls, _) in self.last_place.values()
+            if cls in CARDS
+        )
+
+    def _live(self) -> list[int]:
+        """The seats dealt cards this hand that have not folded."""
+        return [s for s, n in self.most_cards.items() if n > 0 and s not in self.folded]
+
+    def _contesting(self, seat: int) -> bool:
+        """Whether the seat is in the hand with another seat still in it: the last seat left has won,
+        and its cards going to the muck are no fold (seed + 8000 chips_out_of_view)."""
+        return seat in self._live() and len(self._live()) > 1
+
+    def _contested(self) -> bool:
+        """Two seats or more still in the hand and no hand tabled: the betting goes on."""
+        return len(self._live()) > 1 and not self.tabled
+
+    def _pushed_out(self, seat: int, since: float) -> bool:
+        """Whether the cards of the seat deciding, gone from its zones ``since`` then, were seen going
+        out over its bet zone at the time: its own hand pushed them toward the middle, though the
+        detector may have missed the hand (seed + 8000 chips_out_of_view: seat 1's hand, small on a
+        far table, scored under the bar as it folded). Not cards tabled there, which the dealer
+        gathers."""
+        return (
+            self.turn() == seat
+            and seat not in self.tabled
+            and abs(self.cards_out.get(seat, -1e9) - since) <= PUSHED_OUT_S
+        )
+
+    def _where_did_they_go(self, scene: TableScene, seat: int, out: list[Event]) -> None:
+        """A seat's cards gone from its zones: a fold when they were seen flying over the felt or landing
+        in the muck; nothing when they reappear (a hand covered them); out of view (below the rail, or
+        off the table when last seen there) when, ``MUCK_WAIT`` on and the seat's hand gone, they never
+        reached the muck."""
+        if seat not in self.gone:
+            return
+        since = self.gone[seat]
+        if self.has_cards.get(seat, False):  # only covered by the hand for a while
+            del self.gone[seat]
+        elif any(a >= since - 0.3 for a in self.arrivals):
+            del self.gone[seat]
+            self.folded.add(seat)
+            out.append(Fold(since, seat=seat, face_up=self._seen_up(seat)))
+        elif scene.t - since >= MUCK_WAIT and seat not in self.visits:  # the hand has gone, and they with it
+            del self.gone[seat]
+            off = self._cards_left(seat)
+            out.append(
+                CardsOutOfView(since, seat=seat, where=OutOfView.OFF_TABLE if off else OutOfView.BELOW_RAIL)
+            )
+
+    def _seen_up(self, seat: int) -> bool:
+        return any(cls == "card_up" and s == seat for (_, s, cls, _) in self.last_place.values())
+
+    def _start(self, t: float, scene: TableScene, out: list[Event]) -> None:
+        self.in_hand = True
+        self.most_cards.clear()
+        self.pitches.reset()
+        self.most_board = 0
+        self.board_low = (0, t)
+        self.pushes.new_hand()
+        self.last_place.clear()  # per-track memory lasts one hand, so a long stream stays small
+        self.exposed.clear()
+        self.objects.new_hand()
+        self.hand_no += 1
+        self.deal_over = self.acted = False
+        self.folded.clear()
+        self.tabled.clear()
+        self.exposed_at.clear()
+        buttons = scene.of_class("dealer_button")
+        self.button = buttons[0].seat if buttons else None
+        out.append(HandStarted(t - 0.01, hand_id=f"hand-{self.hand_no}", button_seat=self.button))
