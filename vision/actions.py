@@ -56,6 +56,11 @@ from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 BET_MEMORY_S = 0.5  # chips seen in a bet zone this recently were there when a hand came (hidden by it)
 MIDDLE = (FELT, "pot", "board")  # where the dealer's hands work, away from the seats and the deck
 TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0.81, peeks 0.33-0.39)
+# a seat's card count that had held this long when a hand came is what the seat had before it; a count
+# that dropped just before says nothing of a card the hand brings (seed + 2000 invalid_declaration: a
+# hand not yet seen covered a card 0.3 s before it showed in the bet zone; seed + 8000
+# dealer_exposed_card: the exposed card had been taken 0.8 s before the replacement came)
+STEADY_COUNT_S = 0.5
 LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are still its visit's
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
@@ -202,7 +207,9 @@ class ActionAnalyzer(CardWatch):
                 visit.bet_boxes = [o.box for o in in_bet] + untracked
                 visit.unconfirmed_bet = untracked
                 visit.stack_before = self.stack_tracked.get(seat, 0)
-                visit.cards_at_start = int(self.seat_cards[seat].value or 0)  # type: ignore[call-overload]
+                count = self.seat_cards[seat]
+                if count.candidate == count.value and t - count.since >= STEADY_COUNT_S:
+                    visit.cards_at_start = int(count.value or 0)  # type: ignore[call-overload]
                 visit.provisional = seat in provisional
             visit.provisional &= seat in provisional  # the seat's own hand seen after all
             visit.last_seen = t
@@ -322,9 +329,13 @@ class ActionAnalyzer(CardWatch):
             and not visit.pushed_tracks  # chips landed in the bet zone, values unread: a bet, not a tap
             and self.has_cards.get(visit.seat, False)  # cards going away (a fold) or coming back: no tap
             and not self._put_down_during(visit)  # a hand that leaves a protector there did not tap
-            # nor the dealer's, first seen in the bet zone, bringing a card (seed + 8000
-            # dealer_exposed_card: the replacement for a card exposed in the deal)
-            and not (visit.provisional and self._cards_now(visit.seat) > visit.cards_at_start)
+            # nor the dealer's, first seen in the bet zone, bringing a card to a seat that had been a card
+            # short (seed + 8000 dealer_exposed_card: the replacement for a card exposed in the deal)
+            and not (
+                visit.provisional
+                and visit.cards_at_start is not None
+                and self._cards_now(visit.seat) > visit.cards_at_start
+            )
         )
 
     def _cards_now(self, seat: int) -> int:

@@ -151,7 +151,9 @@ class Visit:
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     deepest_t: float = 0.0
     stack_before: int = 0  # chip stacks tracked in the seat's stack zone just before the visit
-    cards_at_start: int = 0  # the seat's settled card count as the hand came
+    # the seat's card count as the hand came, if it had held that long (``STEADY_COUNT_S``); None if it
+    # had only just changed, as when a hand not yet seen covers a card
+    cards_at_start: int | None = None
     # a hand the owners gave the dealer, first seen in the bet zone of the seat deciding: that seat's
     # only if chips land (``ActionAnalyzer._visits``)
     provisional: bool = False
