@@ -18,12 +18,14 @@ seen once by the deck, grew the box of seat 5's second card by 7 px. ambiguous_a
 3, last seen beside seat 2's cards, was counted as seat 2's third. With no seat changed, the flight's
 last place decides, as before.
 
-Once a player has acted, a landing hides no card: a late card must show as one more (seed + 9000, see
-``update``), and ``landed`` only notes where flights from the deck came down.
+Once a player has acted, a landing hides a card only if the flight was seen on its way from the deck;
+else a late card must show as one more (seed + 9000, see ``update``), and ``landed`` only notes where
+flights from the deck came down.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Container
 
 import cv2
@@ -48,8 +50,9 @@ class PitchWatch:
         self.landings: list[tuple[int, float, dict[int, int]]] = []  # (seat, when, cards seen before)
         self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
         # flights that ended, waiting ``DISTURB_S`` to see whose cards they disturbed: (when, x, y,
-        # the seat their last place gives or None, the cards each seat showed before, from the deck)
-        self.ended: list[tuple[float, float, float, int | None, dict[int, int], bool]] = []
+        # the seat their last place gives or None, the cards each seat showed before, from the deck,
+        # seen on its way: two card lengths or more from where it was first seen)
+        self.ended: list[tuple[float, float, float, int | None, dict[int, int], bool, bool]] = []
         self.seat_boxes: dict[int, list[tuple[float, float, float, float]]] = {}  # last scene's, per seat
         self.disturbed: dict[int, float] = {}  # seat -> when a card box there last moved or grew
         self.rose: dict[int, float] = {}  # seat -> when it last showed a card more
@@ -72,9 +75,10 @@ class PitchWatch:
     ) -> None:
         """One scene. ``seen``: the cards each seat showed in the previous scene; ``busy``: seats whose
         own hand is over their cards (a player squaring them up is not a pitch landing); ``late``:
-        play is under way, so a landing hides no card: a late card must show as one more (seed +
-        9000: flights seen once by the deck as the dealer pulled the bets in "landed" on a seat's
-        cards in 19 hands, each a misdeal_too_late). Landings are still noted in ``landed``."""
+        play is under way, so a landing hides no card unless the flight was seen on its way from the
+        deck: else a late card must show as one more (seed + 9000: flights seen once by the deck as
+        the dealer pulled the bets in "landed" on a seat's cards in 19 hands, each a misdeal_too_late).
+        Landings are still noted in ``landed``."""
         t = scene.t
         cards = scene.of_class(*CARDS)
         self._note_disturbed(cards, busy, t)
@@ -91,17 +95,21 @@ class PitchWatch:
                 if seat is None and not self._flew_out(track, x, y, size):
                     # seen too briefly to say where it went: it landed where it disturbed cards, if
                     # anywhere (cards thrown in by the muck disturb none)
-                    self.ended.append((t, x, y, None, dict(seen), True))
+                    self.ended.append((t, x, y, None, dict(seen), True, False))
                     continue
+            on_its_way = math.dist(self.launch.get(track, (x, y)), (x, y)) >= 2 * size
             if seat is None:  # else where it was last seen: next to a seat's cards
                 seat = self.geo.nearest_seat(x, y)
                 zone = self.geo.by_name.get(f"seat{seat}_cards")
                 if zone is None or -cv2.pointPolygonTest(zone.polygon, (x, y), True) > 3 * size:
+                    if track < 0:  # last seen mid-flight (seed + 2000 misdeal_too_late, 10 calls a
+                        # second): it landed where it disturbed cards, if anywhere
+                        self.ended.append((t, x, y, None, dict(seen), True, on_its_way))
                     continue
-            self.ended.append((t, x, y, seat, dict(seen), self._from_the_deck(track)))
+            self.ended.append((t, x, y, seat, dict(seen), self._from_the_deck(track), on_its_way))
         for flight in [f for f in self.ended if t - f[0] >= DISTURB_S]:
             self.ended.remove(flight)
-            ended_t, x, y, seat, before, from_deck = flight
+            ended_t, x, y, seat, before, from_deck, on_its_way = flight
             # a card comes down as it vanishes from flight or just after, where a card shows more or
             # a card box moves (a seat changed before that had the card before: seed + 7000
             # ambiguous_amount, seat 2's second card; clean_plo_pot_bet: a card that showed at seat
@@ -119,7 +127,11 @@ class PitchWatch:
             if seat is not None and seat not in busy:
                 if from_deck:  # a card dealt (cards thrown in, or slid about, start at a seat)
                     self.landed[seat] = ended_t
-                if not late:  # once play is under way, a card hidden under another is not counted
+                # once play is under way, a card hidden under another is counted only if the flight
+                # was seen on its way from the deck (seed + 2000 misdeal_too_late: the late card, seen
+                # by the deck and 180 px on, came down on seat 5's cards); one seen only by the deck
+                # may be the dealer pulling the bets in
+                if not late or (from_deck and on_its_way):
                     self.landings.append((seat, ended_t, before))
         self.flying = {
             track: (
