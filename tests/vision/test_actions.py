@@ -615,6 +615,23 @@ def test_a_card_flying_past_a_seats_cards_just_before_the_board_is_the_burn_not_
     assert late.cards_dealt_to(1) == {1: 3}
 
 
+def test_a_late_card_seen_on_its_way_from_the_deck_counts_though_it_lands_hidden(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 2000 misdeal_too_late: after play began, a card seen leaving the deck and again on its
+    way to seat 1 (untracked, 10 detector calls a second) vanishes as it comes down on seat 1's cards,
+    nudging one of them. It was dealt: seat 1 holds three. Seen only once, by the deck, it would not
+    count (``test_a_card_flying_past_a_seats_cards_just_before_the_board_is_the_burn_not_a_late_card``)."""
+    g = geometry
+    table, cards = play_under_way(g)
+    for share in (0.5, 0.72):  # just off the deck, then on its way
+        table.show(0.1, *cards, between(g, -1, "card_down", "dealer", "seat1_cards", share))
+    x0, y0, x1, y1 = cards[0].box
+    nudged = replace(cards[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    table.show(1.5, nudged, *cards[1:])
+    assert table.cards_dealt_to(1) == {1: 3}
+
+
 def test_a_seats_first_card_is_stamped_when_it_first_showed_though_its_count_flickered(
     geometry: TableGeometry,
 ) -> None:
