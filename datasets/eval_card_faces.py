@@ -1,10 +1,10 @@
-"""How well a card's pixels tell its face from its back: the white share of each card box's middle.
+"""How well a card's pixels tell its face from its back: the white share of each card box's ring.
 
     python -m datasets.eval_card_faces RENDERS [--model models/detector.onnx] [--every 6]
 
 Two measurements behind ``vision.card_faces.MIN_WHITE``:
 - rendered video: the detector runs on every 30th frame of every ``--every``-th scenario; each of its
-  card boxes is matched to the renderer's card (IoU >= 0.3) and the white share of its middle is
+  card boxes is matched to the renderer's card (IoU >= 0.3) and the white share of its ring is
   tallied by (detector's class, true class): what the face check would turn, right and wrong;
 - real photos: edje_cards' test split, every labelled (face-up) card box: how many a threshold
   would take for a back.
@@ -28,7 +28,7 @@ from vision.detections import box_iou
 from vision.detector import OnnxDetector
 from vision.source import FrameSource
 
-THRESHOLDS = (0.05, MIN_WHITE, 0.10)
+THRESHOLDS = (0.05, 0.10, 0.15, MIN_WHITE, 0.25, 0.3)
 CARDS = ("card_up", "card_down")
 
 
