@@ -53,3 +53,17 @@ def test_a_box_with_no_middle_inside_the_image_is_not_judged() -> None:
         NAMES,
     )
     assert verify_faces(img, dets).class_names() == ["card_up"]
+
+
+def test_a_back_with_a_white_logo_in_its_middle_is_still_a_back() -> None:
+    """Seed + 10000: green backs printed with a white ring and logo mid-card, called face up. The white
+    is in the middle; the ring between it and the border is the back's ink, so the card is a back."""
+    img = np.full((200, 320, 3), (120, 40, 20), np.uint8)  # blue felt
+    cv2.rectangle(img, (120, 40), (183, 128), (235, 240, 242), -1)  # a thin white border ...
+    cv2.rectangle(img, (123, 43), (180, 125), (40, 110, 30), -1)  # ... round green ink
+    cv2.circle(img, (151, 84), 13, (235, 240, 242), -1)  # the logo, white, mid-card
+    box = np.array([[120, 40, 184, 129]], np.float32)
+    middle = img[58:111, 139:164]
+    assert (middle.min(axis=2) > 200).mean() > 0.15  # as white in the middle as the seed + 10000 backs
+    dets = Detections(box, np.array([0.9], np.float32), np.array([0], np.int32), NAMES)
+    assert verify_faces(img, dets).class_names() == ["card_down"]
