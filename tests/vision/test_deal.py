@@ -1,0 +1,421 @@
+"""The cards part of the temporal analyzers (``vision.deal.CardWatch``, ``vision.pitches``) on
+hand-made scene sequences over the demo table's zones: the deal and its order, cards pitched on top
+of others or lost in flight, late cards once play is under way, exposures and boxed cards, the board
+and the end of the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
+from vision.events import (
+    CardExposed,
+    CardsDealt,
+    ChipsPulledIn,
+    HandEnded,
+    HandStarted,
+    TableTap,
+)
+from vision.table import SeenObject, TableGeometry
+
+
+@pytest.fixture(scope="module")
+def geometry() -> TableGeometry:
+    return demo_geometry()
+
+
+def test_the_deal_starts_a_hand_and_counts_each_seats_cards(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    table.show(0.5)
+    one = [thing(geometry, 100, "card_down", "seat1_cards")]
+    table.show(0.5, *one)
+    table.show(1.0, *dealt(geometry))
+    assert table.kinds()[0] == "HandStarted"
+    deals = [e for e in table.events if isinstance(e, CardsDealt)]
+    assert [(e.seat, e.count) for e in deals] == [(1, 1), (1, 1), (2, 2)]
+    assert table.events[0].t <= deals[0].t
+
+
+def test_a_card_hidden_under_a_hand_and_seen_again_is_not_dealt_twice(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    table.show(1.0, *cards[1:])  # seat 1's first card covered
+    table.show(1.0, *cards)
+    assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
+
+
+def between(
+    geo: TableGeometry, track: int, cls: str, a: str, b: str, share: float, label: str = ""
+) -> SeenObject:
+    """A card on the felt ``share`` of the way from zone ``a``'s centre to zone ``b``'s (in flight)."""
+    (xa, ya), (xb, yb) = geo.by_name[a].centre, geo.by_name[b].centre
+    x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+    return SeenObject(track, cls, (x - 10, y - 10, x + 10, y + 10), geo.place_of(x, y), None, label=label)
+
+
+def test_a_card_pitched_on_top_of_another_still_counts(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    first, second = (
+        thing(geometry, 100, "card_down", "seat1_cards"),
+        thing(geometry, 101, "card_down", "seat1_cards"),
+    )
+    table.show(1.0, first, second)
+    flying = between(geometry, 102, "card_down", "dealer", "seat1_cards", 0.8)
+    table.show(0.1, first, second, flying)
+    table.show(1.0, first, second)  # the third card landed exactly on the second: still two in view
+    deals = [e for e in table.events if isinstance(e, CardsDealt)]
+    assert sum(e.count for e in deals) == 3 and {e.seat for e in deals} == {1}
+
+
+def test_while_the_deal_goes_round_a_seat_holds_at_most_one_card_more_than_the_others(
+    geometry: TableGeometry,
+) -> None:
+    """Four overlapping PLO cards: boxes seen twice, or cards flying past taken as pitched on top, can
+    make a seat's count run ahead of the deal; it cannot be two cards ahead of another seat."""
+    g = geometry
+    table = Table(g)
+    seat1 = [thing(g, 100 + k, "card_down", "seat1_cards") for k in range(3)]
+    seat2 = [thing(g, 110 + k, "card_down", "seat2_cards") for k in range(2)]
+    table.show(1.0, seat1[0])
+    table.show(1.0, seat1[0], seat2[0])
+    table.show(1.0, *seat1, seat2[0])  # seat 1 shows three while seat 2 holds one
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 1}
+    table.show(1.0, *seat1, *seat2)  # seat 2's second card: the round went on
+    assert table.cards_dealt_to(1, 2) == {1: 3, 2: 2}
+
+
+def test_while_the_deal_goes_round_a_seat_holds_no_more_than_the_seat_dealt_before_it(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 8000 premature_river, heads-up, button seat 8: seat 2 is dealt first, and seat 8's first
+    card was boxed twice while seat 2 held one. The deal goes round from the seat left of the button, so
+    the button's seat holds no more than seat 2 until seat 2's next card lands: one card, not a
+    misdeal of two at once."""
+    g = geometry
+    table = Table(g)
+    button = thing(g, 900, "dealer_button", "seat2_bet")  # seat 1 is dealt first, the button's seat 2 last
+    seat1 = [thing(g, 100 + k, "card_down", "seat1_cards") for k in range(2)]
+    seat2 = [thing(g, 110 + k, "card_down", "seat2_cards") for k in range(2)]
+    table.show(0.5, button, seat1[0])
+    table.show(0.5, button, seat1[0], *seat2)  # seat 2's one card, boxed twice
+    assert table.cards_dealt_to(1, 2) == {1: 1, 2: 1}
+    table.show(1.0, button, *seat1, *seat2)  # seat 1's second card: seat 2 may hold two now
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
+
+
+@pytest.mark.parametrize(
+    ("hole_cards", "shown", "pitched", "late"),
+    [(4, 3, False, 0), (4, 4, False, 0), (4, 4, True, 1), (2, 2, False, 1)],
+    ids=["plo-a-fourth-found", "plo-a-fifth-box", "plo-a-card-pitched", "holdem-a-third-card"],
+)
+def test_after_the_deal_a_card_more_is_dealt_if_a_card_flew_in_or_the_game_deals_no_more(
+    geometry: TableGeometry, hole_cards: int, shown: int, pitched: bool, late: int
+) -> None:
+    """Seed + 8000 clean_plo_pot_bet: four overlapping PLO cards seen as three through the deal show a
+    fourth during the betting, or are boxed as five, with no card in flight: no late card. A card
+    pitched from the deck that lands there is one. A third card at a hold'em seat is more than the
+    game deals, so it is reported whatever the camera saw of its flight."""
+    g = geometry
+    table = Table(g, turn=2)
+    table.analyzer.hole_cards = hole_cards
+    seat1 = [thing(g, 100 + k, "card_down", "seat1_cards") for k in range(shown + 1)]
+    seat2 = [thing(g, 110 + k, "card_down", "seat2_cards") for k in range(shown)]
+    table.show(1.0, *seat1[:shown], *seat2)
+    table.reach(2, "seat2_bet", *seat1[:shown], *seat2)  # a check: play is under way
+    if pitched:
+        for share in (0.5, 0.75):
+            table.show(
+                0.1, *seat1[:shown], *seat2, between(g, 130, "card_down", "dealer", "seat1_cards", share)
+            )
+    table.show(3.0, *seat1, *seat2)  # one card more at seat 1
+    dealt_late = [e for e in table.events if isinstance(e, CardsDealt) and e.t > 1.5]
+    assert len(dealt_late) == late
+
+
+def test_a_card_lost_in_flight_lands_where_a_card_appears(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    seat1 = [
+        thing(geometry, 100, "card_down", "seat1_cards"),
+        thing(geometry, 101, "card_down", "seat1_cards"),
+    ]
+    seat2 = [thing(geometry, 102, "card_down", "seat2_cards")]
+    table.show(1.0, *seat1, *seat2)
+    flying = between(geometry, 103, "card_down", "dealer", "seat1_cards", 0.8)  # lost near seat 1...
+    table.show(0.1, *seat1, *seat2, flying)
+    second = thing(geometry, 104, "card_down", "seat2_bet")  # ...and it is seat 2's second card
+    table.show(1.0, *seat1, *seat2, second)
+    counts = table.cards_dealt_to(1, 2)
+    assert counts == {1: 2, 2: 2}
+
+
+def test_a_card_resting_on_the_felt_that_is_picked_up_is_not_a_pitch(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry)
+    loose = between(geometry, 120, "card_down", "dealer", "seat1_cards", 0.8)
+    table.show(1.0, *cards, loose)  # lies there longer than a pitch takes
+    table.show(1.0, *cards)
+    assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
+
+
+def test_a_card_dealt_face_up_is_one_face_up_deal_not_also_an_exposure(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    down = thing(geometry, 100, "card_down", "seat1_cards")
+    table.show(1.0, down)
+    table.show(1.0, down, thing(geometry, 105, "card_up", "seat1_cards", label="Kd"))
+    assert "CardExposed" not in table.kinds()
+    (late,) = [e for e in table.events if isinstance(e, CardsDealt) and e.face_up]
+    assert (late.seat, late.cards, late.boxed) == (1, ("Kd",), False)
+
+
+def test_an_exposed_card_tracked_afresh_is_one_exposure(geometry: TableGeometry) -> None:
+    """Seed + 8000 card_exposed_action_pending: seat 1's exposed card, covered by its hand as it bet and
+    given a new track after, is still the one card exposed."""
+    g = geometry
+    table = Table(g, turn=1)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(1.0, cards[0], *cards[2:], thing(g, 120, "card_up", "seat1_cards"))  # turned up
+    table.show(0.5, cards[0], *cards[2:], thing(g, 9, "hand", "seat1_cards"))  # the hand covers it
+    table.show(1.0, cards[0], *cards[2:], thing(g, 121, "card_up", "seat1_cards"))  # a new track
+    assert [e.seat for e in table.events if isinstance(e, CardExposed)] == [1]
+
+
+def test_a_card_seen_face_up_on_the_deck_then_dealt_is_boxed(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    down = thing(geometry, 100, "card_down", "seat2_cards")
+    table.show(1.0, down)
+    table.show(0.2, down, thing(geometry, 106, "card_up", "dealer", label="Ts"))
+    boxed = thing(geometry, 107, "card_up", "seat1_cards", label="Ts")
+    table.show(0.6, down, boxed)
+    table.show(0.6, down)  # set aside to the muck
+    table.show(1.0, down, thing(geometry, 108, "card_down", "seat1_cards"))  # its replacement
+    deals = [(e.seat, e.face_up, e.boxed) for e in table.events if isinstance(e, CardsDealt)]
+    assert deals == [(2, False, False), (1, True, True), (1, False, False)]
+
+
+def test_a_boxed_card_flying_face_up_and_covered_at_once_by_its_replacement_is_boxed(
+    geometry: TableGeometry,
+) -> None:
+    table = Table(geometry)
+    down = thing(geometry, 100, "card_down", "seat2_cards")
+    table.show(1.0, down)
+    table.show(0.1, down, between(geometry, -1, "card_up", "dealer", "seat1_cards", 0.5, label="6h"))
+    boxed = thing(geometry, 107, "card_up", "seat1_cards", label="6h")
+    table.show(0.1, down, boxed)  # lands face up...
+    table.show(1.0, down, thing(geometry, 108, "card_down", "seat1_cards"))  # ...and is covered at once
+    deals = [(e.seat, e.face_up, e.boxed, e.cards) for e in table.events if isinstance(e, CardsDealt)]
+    assert deals == [(2, False, False, ()), (1, True, True, ("6h",)), (1, False, False, ())]
+
+
+def test_a_card_flying_over_a_seats_bet_zone_is_not_that_seats_card(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    mine = thing(geometry, 100, "card_down", "seat1_cards")
+    table.show(1.0, mine)
+    over = thing(geometry, 101, "card_down", "seat1_bet")  # on its way to seat 2
+    table.show(0.1, mine, over)
+    table.show(1.0, mine, thing(geometry, 101, "card_down", "seat2_cards"))
+    deals = [(e.seat, e.count) for e in table.events if isinstance(e, CardsDealt)]
+    assert deals == [(1, 1), (2, 1)]
+
+
+def test_an_untracked_late_pitch_landing_on_a_seats_cards_still_counts(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry, seats=(1, 2))
+    table.show(1.0, *cards)
+    for share in (0.35, 0.8):  # seen at two detector calls, never confirmed by the tracker
+        table.show(0.1, *cards, between(geometry, -1, "card_down", "dealer", "seat2_cards", share))
+    landed = thing(geometry, -1, "card_down", "seat2_cards")
+    table.show(0.1, *cards, landed)  # unconfirmed where it lands, then taken for the card it covers
+    table.show(1.0, *cards)
+    counts = table.cards_dealt_to(1, 2)
+    assert counts == {1: 2, 2: 3}
+
+
+def test_cards_thrown_toward_the_muck_untracked_are_no_pitch(geometry: TableGeometry) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry, seats=(1, 2))
+    table.show(1.0, *cards)
+    for share in (0.2, 0.5):  # seat 1 throwing its cards in toward the dealer and the muck
+        table.show(0.1, *cards, between(geometry, -1, "card_down", "seat1_cards", "dealer", share))
+    # meanwhile seat 2's card comes out from under its hand, unconfirmed for a moment
+    table.show(0.1, *cards[:3], thing(geometry, -1, "card_down", "seat2_cards"))
+    table.show(1.0, *cards)
+    assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
+
+
+def test_flop_pull_in_and_end_of_hand(geometry: TableGeometry) -> None:
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    bets = [thing(g, 60, "chip", "seat1_bet", value=200), thing(g, 61, "chip", "seat2_bet", value=200)]
+    table.show(1.0, *cards, *bets)
+    pot = thing(g, 70, "chip", "pot", value=400)
+    table.show(1.0, *cards, pot)
+    flop = [thing(g, 80 + i, "card_up", "board", label=c) for i, c in enumerate(("Ah", "7c", "2d"))]
+    table.show(1.0, *cards, pot, *flop)
+    table.show(1.5)
+    kinds = table.kinds()
+    assert kinds.index("ChipsPulledIn") < kinds.index("HandEnded")
+    board = [e for e in table.events if isinstance(e, CardsDealt) and e.seat is None]
+    assert len(board) == 1 and board[0].count == 3 and set(board[0].cards) == {"Ah", "7c", "2d"}
+    assert isinstance(table.events[-1], HandEnded)
+    assert sum(isinstance(e, ChipsPulledIn) for e in table.events) == 1
+    assert sum(isinstance(e, HandStarted) for e in table.events) == 1
+
+
+@pytest.mark.parametrize(("away", "turns"), [(3.0, 2), (0.5, 1)], ids=["set-aside", "covered"])
+def test_a_board_card_taken_back_for_a_while_is_dealt_again(
+    geometry: TableGeometry, away: float, turns: int
+) -> None:
+    """Seed + 8000 premature_turn: the turn came before the flop betting was over, was set aside while
+    the betting finished, and a new turn was dealt: two turn cards dealt. A turn card a hand covers for
+    half a second (and the tracker then finds afresh) is the same card."""
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    flop = [thing(g, 80 + i, "card_up", "board") for i in range(3)]
+    table.show(1.0, *cards, *flop)
+    table.show(1.0, *cards, *flop, thing(g, 90, "card_up", "board"))  # the turn, early
+    table.show(away, *cards, *flop)  # taken back
+    table.show(1.0, *cards, *flop, thing(g, 91, "card_up", "board"))  # a turn again, a new track
+    board = [e.count for e in table.events if isinstance(e, CardsDealt) and e.seat is None]
+    assert board == [3] + [1] * turns
+
+
+def test_the_turn_is_one_card_even_when_a_flop_card_is_tracked_afresh(geometry: TableGeometry) -> None:
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    flop = [thing(g, 80 + i, "card_up", "board", label=c) for i, c in enumerate(("Ah", "7c", "2d"))]
+    table.show(1.0, *cards)
+    table.show(1.0, *cards, *flop)
+    flop[2] = replace(flop[2], track=90)  # the tracker gives a flop card a new track as the turn lands
+    table.show(1.0, *cards, *flop, thing(g, 91, "card_up", "board", label="9c"))
+    board = [e for e in table.events if isinstance(e, CardsDealt) and e.seat is None]
+    assert [b.count for b in board] == [3, 1], "the board grew by one card: the turn"
+
+
+def test_cards_thrown_in_near_the_muck_untracked_land_on_no_seat(geometry: TableGeometry) -> None:
+    """A folded card first seen (unconfirmed) near the dealer's end and gone into the muck at the next
+    look is no late pitch to the seat whose cards lie nearby."""
+    table = Table(geometry)
+    cards = dealt(geometry, seats=(1, 2))
+    table.show(1.0, *cards)
+    near = between(geometry, -1, "card_down", "dealer", "seat1_cards", 0.5)
+    x, y = (near.box[0] + near.box[2]) / 2, (near.box[1] + near.box[3]) / 2
+    near = SeenObject(-1, "card_down", (x - 20, y - 20, x + 20, y + 20), near.place, None)
+    table.show(0.1, *cards, near)
+    table.show(1.0, *cards, thing(geometry, 130, "card_down", "muck"))
+    assert sum(e.count for e in table.events if isinstance(e, CardsDealt)) == 4
+
+
+def play_under_way(g: TableGeometry) -> tuple[Table, list[SeenObject]]:
+    """Seats 1 and 2 dealt in, and seat 2 has checked: no more hole cards come."""
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.reach(2, "seat2_bet", *cards)
+    table.show(0.5, *cards)
+    assert any(isinstance(e, TableTap) for e in table.events)
+    return table, cards
+
+
+def test_a_card_more_under_the_seats_own_hand_after_play_began_is_no_deal(geometry: TableGeometry) -> None:
+    """Once a seat has acted, a third card box at seat 1 while its own hand squares its cards is its two
+    cards seen apart, not a card dealt (which would make its hand dead); a card pitched there with
+    the hand away is a card dealt."""
+    g = geometry
+    table, cards = play_under_way(g)
+    split = thing(g, 150, "card_down", "seat1_cards")
+    table.show(0.2, *cards, rail_hand(g, 8, 1))
+    table.show(0.6, *cards, split, thing(g, 8, "hand", "seat1_stack"))
+    table.show(0.2, *cards, split, rail_hand(g, 8, 1))
+    table.show(1.0, *cards, split)
+    assert table.cards_dealt_to(1) == {1: 2}
+    late = thing(g, 151, "card_down", "seat1_cards")
+    table.show(1.0, *cards, split, late)
+    assert table.cards_dealt_to(1) == {1: 3}
+
+
+def test_a_card_flying_past_a_seats_cards_just_before_the_board_is_the_burn_not_a_late_card(
+    geometry: TableGeometry,
+) -> None:
+    """In the deal, a card seen in flight that vanishes over a seat's cards landed on one of them
+    (`test_a_card_pitched_on_top_of_another_still_counts`). Once a seat has acted, such a landing is
+    no card: the burn card flies past the seats' cards just before the flop, and a third hole card
+    would make the hand dead. A card dealt late must show as one more (seed + 9000: flights seen once
+    by the deck as the dealer pulled the bets in "landed" on a seat's cards in 19 hands)."""
+    g = geometry
+    flop = [thing(g, 80 + i, "card_up", "board", label=c) for i, c in enumerate(("Ah", "7c", "2d"))]
+    table, cards = play_under_way(g)
+    table.show(0.1, *cards, between(g, 160, "card_down", "dealer", "seat1_cards", 0.8))
+    table.show(0.3, *cards)
+    table.show(1.5, *cards, *flop)
+    assert table.cards_dealt_to(1) == {1: 2}
+    late, cards = play_under_way(g)
+    late.show(0.1, *cards, between(g, 160, "card_down", "dealer", "seat1_cards", 0.8))
+    late.show(2.0, *cards)
+    assert late.cards_dealt_to(1) == {1: 2}
+    late.show(1.0, *cards, thing(g, 161, "card_down", "seat1_cards"))  # one that shows
+    assert late.cards_dealt_to(1) == {1: 3}
+
+
+def test_a_late_card_seen_on_its_way_from_the_deck_counts_though_it_lands_hidden(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 2000 misdeal_too_late: after play began, a card seen leaving the deck and again on its
+    way to seat 1 (untracked, 10 detector calls a second) vanishes as it comes down on seat 1's cards,
+    nudging one of them. It was dealt: seat 1 holds three. Seen only once, by the deck, it would not
+    count (``test_a_card_flying_past_a_seats_cards_just_before_the_board_is_the_burn_not_a_late_card``)."""
+    g = geometry
+    table, cards = play_under_way(g)
+    for share in (0.5, 0.72):  # just off the deck, then on its way
+        table.show(0.1, *cards, between(g, -1, "card_down", "dealer", "seat1_cards", share))
+    x0, y0, x1, y1 = cards[0].box
+    nudged = replace(cards[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    table.show(1.5, nudged, *cards[1:])
+    assert table.cards_dealt_to(1) == {1: 3}
+
+
+def test_a_seats_first_card_is_stamped_when_it_first_showed_though_its_count_flickered(
+    geometry: TableGeometry,
+) -> None:
+    """Seat 1's first card gets a second box now and then, so its count settles only later; seat 2's
+    card lands after it. The deal order is judged by the stamps: seat 1's must be the earlier."""
+    g = geometry
+    table = Table(g)
+    one = thing(g, 100, "card_down", "seat1_cards")
+    twin = thing(g, 101, "card_down", "seat1_cards")
+    for _ in range(2):
+        table.show(0.1, one)
+        table.show(0.1, one, twin)
+    table.show(0.2, one, thing(g, 102, "card_down", "seat2_cards"))
+    table.show(1.0, one, thing(g, 102, "card_down", "seat2_cards"))
+    first = {e.seat: e.t for e in table.events if isinstance(e, CardsDealt)}
+    assert first[1] == pytest.approx(0.0) and first[1] < first[2]
+    started = [e for e in table.events if isinstance(e, HandStarted)]
+    assert len(started) == 1 and started[0].t <= first[1], "the hand starts no later than its first card"
+
+
+def test_a_card_seen_only_leaving_the_deck_lands_where_it_disturbs_a_seats_cards(
+    geometry: TableGeometry,
+) -> None:
+    """At 10 detector calls a second a pitch may be seen once, by the deck. It came down on the seat
+    whose card box then grew (seed + 7000 misdeal_too_late: by 7 px, the count unchanged), not on
+    the seat its flight pointed at; with no box disturbed, a flight seen that briefly lands nowhere."""
+    g = geometry
+    for disturbed, counts in ((True, {1: 2, 2: 3}), (False, {1: 2, 2: 2})):
+        table = Table(g)
+        seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
+        seat2 = [thing(g, 102, "card_down", "seat2_cards"), thing(g, 103, "card_down", "seat2_cards")]
+        table.show(1.0, *seat1, *seat2)
+        table.show(0.1, *seat1, *seat2, between(g, -1, "card_down", "dealer", "seat3_cards", 0.3))
+        x0, y0, x1, y1 = seat2[1].box
+        grown = replace(seat2[1], box=(x0, y0, x1 + 5, y1 + 4)) if disturbed else seat2[1]
+        table.show(1.0, *seat1, seat2[0], grown)
+        assert table.cards_dealt_to(1, 2) == counts, disturbed
