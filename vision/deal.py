@@ -4,10 +4,11 @@ exposures, each read from settled card counts.
 ``CardWatch`` is a mixin of ``ActionAnalyzer``, which holds the state it reads and writes (the
 attributes declared below) and calls ``_deal_and_cards`` once a scene. The deal starts the hand
 (``_start``). A seat's count while the deal goes round is capped by the order of the deal
-(``_deal_cap``). Once a player has acted, a card more is a late card only if it shows as one more and
-the camera saw it fly in from the deck, or, in hold'em, if it is more than the game deals
-(``LANDED_S``). Board cards taken back for a while and dealt again are dealt (``REDEAL_S``). A seat's
-cards gone are a fold when its own hand took them and they reached the muck (``_where_did_they_go``).
+(``_deal_cap``). Once a player has acted, a card more is a late card only if the camera saw it fly in
+from the deck and it shows as one more (or was seen on its way and came down hidden on the seat's
+cards), or, in hold'em, if it is more than the game deals (``LANDED_S``). Board cards taken back for a
+while and dealt again are dealt (``REDEAL_S``). A seat's cards gone are a fold when its own hand took
+them and they reached the muck (``_where_did_they_go``).
 """
 
 from __future__ import annotations
@@ -94,7 +95,8 @@ class CardWatch:
         # hole cards are pitched before the board, never after; once a player has acted, a card
         # flying past a seat's cards is more likely the burn card before the board (seed + 6000
         # clean_check_raise_showdown: it "landed" on the button seat's cards, a dead hand of three),
-        # so a card hidden under another then is not counted: a late card must show as one more
+        # so a card hidden under another then counts only if its flight was seen on its way from the
+        # deck (``PitchWatch.update``); else a late card must show as one more
         if self.most_board == 0:
             self.pitches.update(scene, self.seen_at_seat, self.visits, late=self.acted)
         self._boxed_landings(scene, out)

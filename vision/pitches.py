@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Container
+from typing import NamedTuple
 
 import cv2
 
@@ -41,6 +42,18 @@ DISTURB_S = 0.3  # s after a flight's end in which the seat it landed on is dist
 SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)
 
 
+class EndedFlight(NamedTuple):
+    """A card's flight that ended: where it may have come down, decided ``DISTURB_S`` later."""
+
+    t: float  # when it was first missed
+    x: float  # its last place
+    y: float
+    seat: int | None  # the seat its last place gives, or None
+    before: dict[int, int]  # the cards each seat showed before
+    from_deck: bool  # first seen nearer the dealer's zone than any seat's cards
+    on_its_way: bool  # last seen two card lengths or more from where it was first seen
+
+
 class PitchWatch:
     def __init__(self, geometry: TableGeometry, hold: float) -> None:
         self.geo = geometry
@@ -49,10 +62,7 @@ class PitchWatch:
         self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
         self.landings: list[tuple[int, float, dict[int, int]]] = []  # (seat, when, cards seen before)
         self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
-        # flights that ended, waiting ``DISTURB_S`` to see whose cards they disturbed: (when, x, y,
-        # the seat their last place gives or None, the cards each seat showed before, from the deck,
-        # seen on its way: two card lengths or more from where it was first seen)
-        self.ended: list[tuple[float, float, float, int | None, dict[int, int], bool, bool]] = []
+        self.ended: list[EndedFlight] = []  # waiting ``DISTURB_S`` to see whose cards they disturbed
         self.seat_boxes: dict[int, list[tuple[float, float, float, float]]] = {}  # last scene's, per seat
         self.disturbed: dict[int, float] = {}  # seat -> when a card box there last moved or grew
         self.rose: dict[int, float] = {}  # seat -> when it last showed a card more
@@ -95,7 +105,7 @@ class PitchWatch:
                 if seat is None and not self._flew_out(track, x, y, size):
                     # seen too briefly to say where it went: it landed where it disturbed cards, if
                     # anywhere (cards thrown in by the muck disturb none)
-                    self.ended.append((t, x, y, None, dict(seen), True, False))
+                    self.ended.append(EndedFlight(t, x, y, None, dict(seen), True, False))
                     continue
             on_its_way = math.dist(self.launch.get(track, (x, y)), (x, y)) >= 2 * size
             if seat is None:  # else where it was last seen: next to a seat's cards
@@ -104,10 +114,10 @@ class PitchWatch:
                 if zone is None or -cv2.pointPolygonTest(zone.polygon, (x, y), True) > 3 * size:
                     if track < 0:  # last seen mid-flight (seed + 2000 misdeal_too_late, 10 calls a
                         # second): it landed where it disturbed cards, if anywhere
-                        self.ended.append((t, x, y, None, dict(seen), True, on_its_way))
+                        self.ended.append(EndedFlight(t, x, y, None, dict(seen), True, on_its_way))
                     continue
-            self.ended.append((t, x, y, seat, dict(seen), self._from_the_deck(track), on_its_way))
-        for flight in [f for f in self.ended if t - f[0] >= DISTURB_S]:
+            self.ended.append(EndedFlight(t, x, y, seat, dict(seen), self._from_the_deck(track), on_its_way))
+        for flight in [f for f in self.ended if t - f.t >= DISTURB_S]:
             self.ended.remove(flight)
             ended_t, x, y, seat, before, from_deck, on_its_way = flight
             # a card comes down as it vanishes from flight or just after, where a card shows more or
