@@ -36,6 +36,7 @@ from vision.actions import ActionAnalyzer
 from vision.camera_config import CameraConfig
 from vision.card_boxes import one_box_per_card, one_box_per_disc
 from vision.card_faces import verify_faces
+from vision.close_look import CloseLook
 from vision.detections import Detections
 from vision.events import (
     DecisionTime,
@@ -64,9 +65,10 @@ STAGES = ("motion", "perceive", "wait", "track", "scene+actions", "rules", "tota
 
 
 class ModelPerception:
-    """The shipped ONNX detector (its face-up cards checked on their pixels: `vision.card_faces`; one
-    box per card: `vision.card_boxes`), card reader, chip classifier and drink reader, as one call per
-    frame. A chip's value is its top chip's: the stack below is not counted (``counts_stacks``)."""
+    """The shipped ONNX detector (its face-up cards checked on their pixels: `vision.card_faces`; the
+    bet zones looked at closer: `vision.close_look`; one box per card: `vision.card_boxes`), card
+    reader, chip classifier and drink reader, as one call per frame. A chip's value is its top chip's:
+    the stack below is not counted (``counts_stacks``)."""
 
     counts_stacks = False
     takes_regions = True
@@ -90,6 +92,16 @@ class ModelPerception:
         self.chips = ChipClassifier(config.chips)
         self.drinks = DrinkReader(Path(config.detector.drinks_model))
         self.oblique = config.view == "oblique"
+        self.close_look = (
+            CloseLook(
+                self.detector,
+                TableGeometry(config, config.width, config.height),
+                settings.bet_zoom,
+                settings.conf,
+            )
+            if settings.bet_zoom > 0 and self.detector.input_hw is None
+            else None
+        )
         self.still = StillReadings(("card_up", "chip", "drink"))  # objects at rest are not read again
         self._last: Detections | None = None  # the last call's detections, read
 
@@ -106,6 +118,8 @@ class ModelPerception:
         dets = verify_faces(frame.image, dets)  # a back called face up is a back
         if looked is not None and self._last is not None:
             dets = merge_region(self._last, dets, looked, frame.image.shape[:2])
+        if self.close_look is not None:  # lone chips in the bet zones, looked at closer
+            dets = self.close_look(frame.image, dets)
         dets = one_box_per_disc(one_box_per_card(dets))  # a card or a button boxed twice is one
         dets, todo = self.still.recall(frame.image, dets)
         dets = self.cards.label(frame.image, dets, only=todo)

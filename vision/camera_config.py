@@ -163,6 +163,13 @@ class DetectorConfig(Strict):
     full_every: float = Field(
         1.0, gt=0, le=60, description="seconds between whole-frame detector calls at most"
     )
+    bet_zoom: float = Field(
+        2.0,
+        ge=0,
+        le=4,
+        description="each bet zone is looked at again this many times closer than the whole frame, where "
+        "a lone chip is small (0: never; vision/close_look.py, `python -m datasets.eval_close_look`)",
+    )
 
 
 class MotionConfig(Strict):

@@ -1,0 +1,132 @@
+"""The close look at the bet zones (`vision.close_look`): which chips stand, and when the detector runs."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.vision.scenes import demo_geometry
+from vision.close_look import EDGE, CloseLook
+from vision.detections import Detections
+
+NAMES = ("card_down", "chip", "hand", "dealer_button")
+CHIP, CARD, HAND, BUTTON = 1, 0, 2, 3
+
+
+def dets(*rows: tuple[float, float, float, float, int, float]) -> Detections:
+    return Detections(
+        np.array([r[:4] for r in rows], np.float32).reshape(-1, 4),
+        np.array([r[5] for r in rows], np.float32),
+        np.array([r[4] for r in rows], np.int32),
+        NAMES,
+    )
+
+
+def around(x: float, y: float, cls: int = CHIP, score: float = 0.8, half: float = 8.0) -> tuple:
+    return (x - half, y - half, x + half, y + half, cls, score)
+
+
+class FakeDetector:
+    """Answers a close look at a box with the chips placed in it; counts the boxes it is asked about."""
+
+    def __init__(self, chips: list[tuple]) -> None:
+        self.chips = chips
+        self.asked: list[np.ndarray] = []
+
+    def detect_parts(self, frame: np.ndarray, boxes: np.ndarray, zoom: float) -> list[Detections]:
+        assert zoom == 2.0
+        self.asked += list(boxes)
+        out = []
+        for x0, y0, x1, y1 in boxes:
+            rows = [c for c in self.chips if x0 <= (c[0] + c[2]) / 2 < x1 and y0 <= (c[1] + c[3]) / 2 < y1]
+            out.append(dets(*rows))
+        return out
+
+
+def felt() -> np.ndarray:
+    return np.full((720, 1280, 3), 60, np.uint8)
+
+
+def setup(chips: list[tuple]) -> tuple[CloseLook, FakeDetector, tuple[float, float]]:
+    geo = demo_geometry()
+    fake = FakeDetector(chips)
+    return CloseLook(fake, geo, zoom=2.0, conf=0.3), fake, geo.by_name["seat3_bet"].centre
+
+
+def test_a_lone_chip_the_whole_frame_missed_in_a_bet_zone_is_found_on_the_close_look():
+    geo = demo_geometry()
+    x, y = geo.by_name["seat3_bet"].centre
+    close, fake, _ = setup([around(x, y)])
+    whole = dets(around(x + 40, y - 60, CARD, half=20))  # a card nearby, no chip
+    seen = close(felt(), whole)
+    assert sorted(seen.class_names()) == ["card_down", "chip"]
+    assert len(fake.asked) == len(close.boxes)  # every bet zone was looked at once
+    assert seen.xyxy[seen.of_class("chip")][0].tolist() == list(around(x, y)[:4])
+
+
+def test_in_a_bet_zone_the_close_look_answers_for_chips_only_and_only_above_the_bar():
+    geo = demo_geometry()
+    x, y = geo.by_name["seat3_bet"].centre
+    close, _, _ = setup([around(x + 20, y, score=0.9), around(x - 20, y, score=0.1)])
+    whole = dets(
+        around(x, y, score=0.5), around(x, y + 30, HAND, half=25)
+    )  # a chip the close look did not see
+    seen = close(felt(), whole)
+    chips = seen.xyxy[seen.of_class("chip")]
+    assert [c.tolist() for c in chips] == [list(around(x + 20, y)[:4])]  # the close look's; 0.1 is below 0.3
+    assert seen.of_class("hand").sum() == 1  # hands are the whole-frame call's
+
+
+def test_a_button_the_close_look_also_boxed_as_a_chip_is_no_chip():
+    geo = demo_geometry()
+    x, y = geo.by_name["seat5_bet"].centre
+    as_button, as_chip = around(x, y, BUTTON, score=0.57, half=13), around(x, y, CHIP, score=0.86, half=13)
+    # seed + 2000 clean_protector_and_peek: the close look's chip scored over its button
+    close, _, _ = setup([as_button, as_chip])
+    assert close(felt(), dets()).of_class("chip").sum() == 0
+    # the close look saw only a chip there, where the whole frame saw the button
+    close, _, _ = setup([as_chip])
+    seen = close(felt(), dets(around(x, y, BUTTON, score=0.64, half=13)))
+    assert seen.class_names() == ["dealer_button"]
+    # a chip beside the button is a chip
+    close, _, _ = setup([as_button, around(x + 30, y, CHIP)])
+    assert close(felt(), dets()).of_class("chip").sum() == 1
+
+
+def test_chips_outside_the_bet_zones_and_chips_the_crop_may_have_cut_are_the_whole_frames():
+    geo = demo_geometry()
+    x, y = geo.by_name["seat1_stack"].centre  # a stack on the rail, outside every bet zone's box
+    close, _, _ = setup([])
+    stack_chip = around(x, y)
+    box = close.boxes[0]
+    edge_chip = around(float((box[0] + box[2]) / 2), float(box[3]) - EDGE)  # reaches into the bottom strip
+    seen = close(felt(), dets(stack_chip, edge_chip))
+    assert sorted(c.tolist() for c in seen.xyxy) == sorted([list(stack_chip[:4]), list(edge_chip[:4])])
+
+
+def test_a_zone_whose_pixels_hold_still_keeps_its_last_look_without_running_the_detector():
+    geo = demo_geometry()
+    x, y = geo.by_name["seat3_bet"].centre
+    close, fake, _ = setup([around(x, y)])
+    image = felt()
+    close(image, dets())
+    first = len(fake.asked)
+    again = close(image.copy(), dets())  # nothing moved: no detector run, the chip still there
+    assert len(fake.asked) == first and close.kept == len(close.boxes)
+    assert again.of_class("chip").sum() == 1
+    moved = image.copy()
+    x0, y0 = int(x) - 8, int(y) - 8
+    moved[y0 : y0 + 16, x0 : x0 + 16] = 200  # a hand over seat 3's bet zone
+    fake.chips = []  # the hand took the chip back
+    gone = close(moved, dets())
+    touched = sum(1 for b in close.boxes if b[0] < x0 + 16 and x0 < b[2] and b[1] < y0 + 16 and y0 < b[3])
+    assert 1 <= touched < len(close.boxes)
+    assert len(fake.asked) == first + touched  # only the zones that changed were looked at again
+    assert gone.of_class("chip").sum() == 0
+
+
+def test_a_camera_without_bet_zones_changes_nothing():
+    geo = demo_geometry()
+    close = CloseLook(FakeDetector([]), geo, zoom=2.0, conf=0.3)
+    close.boxes = np.zeros((0, 4), np.float32)
+    whole = dets(around(100, 100))
+    assert close(felt(), whole) is whole
