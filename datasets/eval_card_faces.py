@@ -28,7 +28,7 @@ from vision.detections import box_iou
 from vision.detector import OnnxDetector
 from vision.source import FrameSource
 
-THRESHOLDS = (0.05, 0.10, 0.15, MIN_WHITE, 0.25, 0.3)
+THRESHOLDS = (0.05, 0.10, 0.15, 0.20, MIN_WHITE, 0.3)
 CARDS = ("card_up", "card_down")
 
 

@@ -1,4 +1,4 @@
-"""How many of the chips lying in bet zones the detector finds, with and without the close look.
+"""How many chips lying in bet zones, and hands over them, the detector finds with and without the close look.
 
     python -m datasets.eval_close_look RENDERS [--every 4] [--step 1.0] [--zoom 2.0] [--json OUT]
 
@@ -7,7 +7,10 @@ A lone chip in a bet zone is small to a detector fed the whole frame (`vision.cl
 detector on the whole frame at the camera configs' bar, then the close look over it. The renderer's
 chips whose centres lie in a bet zone are the truth. A chip is found by a detected chip with IoU >=
 0.3 (a chip is 16 px across; a box a few pixels off is still that chip). A detected chip in a bet
-zone over no rendered chip at all is a false one. Also timed: the whole-frame call and the close look
+zone over no rendered chip at all is a false one. Hands are counted the same way: the rendered hands
+whose box middles lie in a bet zone's look box (``CloseLook.boxes``), and detected hands there over
+no rendered hand. The whole frame is kept at the configs' bars (``conf``; ``hand_conf`` for hands),
+as the pipeline keeps it. Also timed: the whole-frame call and the close look
 (the close look reuses a zone's last look while its pixels hold still, as it does on video).
 """
 
@@ -23,7 +26,7 @@ import numpy as np
 from datasets.eval_pipeline import find_folders
 from datasets.sim.oracle import OraclePerception
 from vision.camera_config import DetectorConfig, ZoneKind, load_camera_config
-from vision.close_look import CloseLook
+from vision.close_look import TWIN_SCORE, CloseLook
 from vision.detections import Detections, box_iou
 from vision.detector import OnnxDetector
 from vision.source import FrameSource
@@ -44,7 +47,7 @@ def _in_bets(dets: Detections, geometry: TableGeometry) -> Detections:
 
 
 def _tally(truth: Detections, all_truth: Detections, seen: Detections) -> tuple[int, int]:
-    """(truth chips found, seen chips over no rendered chip)."""
+    """(truth found, seen over nothing of ``all_truth``)."""
     found = int((box_iou(truth.xyxy, seen.xyxy).max(axis=1) >= FOUND_IOU).sum()) if len(seen) else 0
     if not len(all_truth):
         return found, len(seen)
@@ -52,16 +55,33 @@ def _tally(truth: Detections, all_truth: Detections, seen: Detections) -> tuple[
     return found, false
 
 
+def _hands_in(dets: Detections, boxes: np.ndarray) -> Detections:
+    """The hands of ``dets`` whose middles lie in one of ``boxes``."""
+    hands = dets.select(dets.of_class("hand"))
+    cx, cy = (hands.xyxy[:, 0] + hands.xyxy[:, 2]) / 2, (hands.xyxy[:, 1] + hands.xyxy[:, 3]) / 2
+    b = boxes
+    inside = (
+        (cx[:, None] >= b[None, :, 0])
+        & (cx[:, None] <= b[None, :, 2])
+        & (cy[:, None] >= b[None, :, 1])
+        & (cy[:, None] <= b[None, :, 3])
+    )
+    return hands.select(inside.any(axis=1))
+
+
 def evaluate(folders: list[Path], detector: OnnxDetector, zoom: float, step: float) -> dict[str, object]:
-    conf = DetectorConfig().conf
+    settings = DetectorConfig()
+    conf, hand_conf = settings.conf, settings.hand_conf
+    detector.conf = min(conf, hand_conf, TWIN_SCORE)  # as the pipeline runs it: its own bars after
     counts = {"chips": 0, "whole": 0, "close": 0, "whole_false": 0, "close_false": 0}
+    counts |= {"hands": 0, "hands_whole": 0, "hands_close": 0, "hands_whole_false": 0, "hands_close_false": 0}
     ms: dict[str, list[float]] = {"whole": [], "close": []}
     frames_seen = looks = 0
     for folder in folders:
         config = load_camera_config(folder / "camera.yaml")
         geometry = TableGeometry(config, config.width, config.height)
         oracle = OraclePerception(folder / "annotations.jsonl", config.chips)
-        close = CloseLook(detector, geometry, zoom, conf)
+        close = CloseLook(detector, geometry, zoom, conf, hand_conf)
         next_t = step / 2
         with FrameSource(config.source, expected_size=(config.width, config.height)) as frames:
             for frame in frames:
@@ -74,6 +94,9 @@ def evaluate(folders: list[Path], detector: OnnxDetector, zoom: float, step: flo
                 truth = _in_bets(rendered, geometry)
                 t0 = time.perf_counter()
                 whole = detector(frame.image)[0]
+                whole = whole.select(
+                    (whole.confidence >= conf) | (whole.of_class("hand") & (whole.confidence >= hand_conf))
+                )
                 t1 = time.perf_counter()
                 closer = close(frame.image, whole)
                 ms["whole"].append((t1 - t0) * 1e3)
@@ -83,6 +106,12 @@ def evaluate(folders: list[Path], detector: OnnxDetector, zoom: float, step: flo
                     found, false = _tally(truth, all_chips, _in_bets(_as(seen, rendered.names), geometry))
                     counts[name] += found
                     counts[f"{name}_false"] += false
+                hands = _hands_in(rendered, close.boxes)
+                counts["hands"] += len(hands)
+                for name, seen in (("whole", whole), ("close", closer)):
+                    found, false = _tally(hands, hands, _hands_in(seen, close.boxes))
+                    counts[f"hands_{name}"] += found
+                    counts[f"hands_{name}_false"] += false
         looks += close.looks
     return {
         "scenarios": len(folders),
@@ -91,6 +120,8 @@ def evaluate(folders: list[Path], detector: OnnxDetector, zoom: float, step: flo
         **counts,
         "whole_recall": round(counts["whole"] / max(counts["chips"], 1), 4),
         "close_recall": round(counts["close"] / max(counts["chips"], 1), 4),
+        "hands_whole_recall": round(counts["hands_whole"] / max(counts["hands"], 1), 4),
+        "hands_close_recall": round(counts["hands_close"] / max(counts["hands"], 1), 4),
         "zones_looked_at_per_frame": round(looks / max(frames_seen, 1), 2),
         "ms_p50": {k: round(float(np.median(v)), 1) for k, v in ms.items() if v},
         "ms_p95": {k: round(float(np.percentile(v, 95)), 1) for k, v in ms.items() if v},
@@ -124,6 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"whole frame: found {report['whole_recall']:.3f}, {report['whole_false']} false")
     print(
         f"close look (zoom {args.zoom:g}): found {report['close_recall']:.3f}, {report['close_false']} false"
+    )
+    print(
+        f"hands in the bet zones' boxes: {report['hands']}; whole frame {report['hands_whole_recall']:.3f}"
+        f" ({report['hands_whole_false']} false), with the close look {report['hands_close_recall']:.3f}"
+        f" ({report['hands_close_false']} false)"
     )
     print(f"zones looked at again per frame: {report['zones_looked_at_per_frame']}")
     print("ms p50:", report["ms_p50"], "p95:", report["ms_p95"])

@@ -98,6 +98,7 @@ class ModelPerception:
                 TableGeometry(config, config.width, config.height),
                 settings.bet_zoom,
                 settings.conf,
+                settings.hand_conf,
             )
             if settings.bet_zoom > 0 and self.detector.input_hw is None
             else None

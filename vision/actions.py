@@ -61,6 +61,7 @@ TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0
 # hand not yet seen covered a card 0.3 s before it showed in the bet zone; seed + 8000
 # dealer_exposed_card: the exposed card had been taken 0.8 s before the replacement came)
 STEADY_COUNT_S = 0.5
+ALL_IN_EMPTY_S = 0.4  # an uncounted push is all-in once its seat's stack zone has shown no chip this long
 LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are still its visit's
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
@@ -98,6 +99,7 @@ class ActionAnalyzer(CardWatch):
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
         self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
+        self.most_seen: dict[int, int] = {}  # ... of them in view at once (not counting hidden ones)
         self.button: int | None = None  # the seat the dealer button was at when the hand began
         self.cards_out: dict[int, float] = {}  # seat -> when a card was last seen in its bet zone
         self.cards_since: dict[int, float] = {}  # seat -> since when it has shown a card without a break
@@ -132,8 +134,12 @@ class ActionAnalyzer(CardWatch):
         self.bets_since_pull = False
         self.last_place: dict[int, tuple[str, int | None, str, int]] = {}  # track -> place, seat, cls, value
         self.hand_no = 0
-        # seat -> chip stacks in its stack zone over the last two scenes its hand was not there
-        self.stack_seen: dict[int, tuple[int, int]] = {}
+        # seat -> since when its stack zone has shown no chip, in scenes its hand was not there (None:
+        # chips show there now)
+        self.stack_empty_since: dict[int, float | None] = {}
+        # seat -> an uncounted chip action that left its stack zone empty, and whether its cards went with
+        # the hand: all-in if the zone stays empty (``_settle_all_in``)
+        self.maybe_all_in: dict[int, tuple[ChipAction, bool]] = {}
         # seat -> chip stacks tracked in its stack zone, the last scene its hand was not there (seed +
         # 2000 tiny_chip: a stack seen now and then, never tracked, "left empty": a false all-in)
         self.stack_tracked: dict[int, int] = {}
@@ -146,6 +152,7 @@ class ActionAnalyzer(CardWatch):
         hands = self.hands.update(scene, visiting=self.visits)
         self._deal_and_cards(scene, out)
         self._visits(scene, hands, out)
+        self._settle_all_in(scene.t, out)
         self._release_held(scene.t, out)
         self._late_chips(scene, out)
         self._bets_and_pot(scene, out)
@@ -183,8 +190,10 @@ class ActionAnalyzer(CardWatch):
         for seat in self.seat_cards:
             if seat not in present:
                 stack = scene.in_place(f"seat{seat}_stack", "chip")
-                now = len(stack)
-                self.stack_seen[seat] = (self.stack_seen.get(seat, (now, now))[1], now)
+                if stack:
+                    self.stack_empty_since[seat] = None
+                elif self.stack_empty_since.get(seat) is None:
+                    self.stack_empty_since[seat] = t
                 self.stack_tracked[seat] = sum(o.track >= 0 for o in stack)
         for seat in self.seat_cards:  # each bet zone's chips of the last moments, by track
             recent = {k: v for k, v in self.bet_recent.get(seat, {}).items() if t - v[0] <= BET_MEMORY_S}
@@ -301,20 +310,40 @@ class ActionAnalyzer(CardWatch):
                 non_value_items=len(visit.items),
                 counted=self.stacks_counted and not visit.unread,
             )
-            if not action.counted and visit.stack_before and not any(self.stack_seen.get(visit.seat, (1, 1))):
+            cards_left = visit.had_cards and not self.has_cards.get(visit.seat, False)
+            if (
+                not action.counted
+                and visit.stack_before
+                and self.stack_empty_since.get(visit.seat) is not None
+            ):
                 # chips the camera cannot count, and none left in the seat's stack zone: all of them
-                # went in (seed + 7000 all_in_not_tabled: read as a bet, the run-out was "premature")
-                action = replace(action, all_in=True)
-            if visit.had_cards and not self.has_cards.get(visit.seat, False):
-                # the seat's cards went with the hand: thrown over the bet zone, cards read as chips
-                # for a moment look like a push. Held until the cards' fate is known (``_release_held``).
-                self.held[visit.seat] = (action, t)
+                # went in, if it stays so (seed + 7000 all_in_not_tabled: read as a bet, the run-out
+                # was "premature"; seed + 10000 clean_protector_and_peek: a stack missed by one
+                # detector call as the hand left was no all-in)
+                self.maybe_all_in[visit.seat] = (action, cards_left)
             else:
-                out.append(action)
+                self._report(action, cards_left, t, out)
         elif self._is_tap(visit):
             on_bet = visit.deepest == "bet" and bool(visit.bet_tracks_at_start)
             out.append(TableTap(visit.deepest_t, seat=visit.seat, over_own_chips=on_bet))
             self.after_tap[visit.seat] = (t, visit.bet_boxes, None)
+
+    def _report(self, action: ChipAction, cards_left: bool, t: float, out: list[Event]) -> None:
+        if cards_left:
+            # the seat's cards went with the hand: thrown over the bet zone, cards read as chips for a
+            # moment look like a push. Held until the cards' fate is known (``_release_held``).
+            self.held[action.seat] = (action, t)
+        else:
+            out.append(action)
+
+    def _settle_all_in(self, t: float, out: list[Event]) -> None:
+        """A chip action that left its stack zone empty is all-in once the zone has shown no chip for
+        ``ALL_IN_EMPTY_S``, and no all-in if chips show there first."""
+        for seat, (action, cards_left) in list(self.maybe_all_in.items()):
+            since = self.stack_empty_since.get(seat)
+            if since is None or t - since >= ALL_IN_EMPTY_S:
+                del self.maybe_all_in[seat]
+                self._report(replace(action, all_in=since is not None), cards_left, t, out)
 
     def _is_tap(self, visit: Visit) -> bool:
         """Whether a visit that pushed nothing was a tap: a check."""
@@ -386,7 +415,14 @@ class ActionAnalyzer(CardWatch):
     # ----- chips: bets pulled into the pot --------------------------------------------------------
 
     def _bets_and_pot(self, scene: TableScene, out: list[Event]) -> None:
-        bet_chips = sum(1 for o in scene.of_class("chip") if o.place.endswith("_bet"))
+        # chips in a bet zone a seat's own hand is over are hidden, not pulled in (seed + 10000
+        # non_value_item: a protector in the bet, boxed as a chip, covered by each tap of its seat)
+        bet_chips = sum(
+            1
+            for o in scene.of_class("chip")
+            if o.place.endswith("_bet") and (o.seat is None or o.seat not in self.visits)
+        )
+        bet_chips += sum(len(v.bet_tracks_at_start) for v in self.visits.values())
         change = self.bets.update(scene.t, bet_chips)
         if change is None or not self.in_hand:
             return
@@ -423,6 +459,7 @@ class ActionAnalyzer(CardWatch):
         if change is not None and change[1] and self.in_hand:
             self.in_hand = False
             self.visits.clear()
+            self._settle_all_in(float("inf"), out)
             out += [action for seat, (action, _) in self.held.items() if seat not in self.folded]
             self.held.clear()
             out.append(HandEnded(self.table_clear.since))

@@ -6,26 +6,34 @@ it is often not. On the blind renders of seed + 10000 (blue felt with a white be
 100 chips) the whole-frame call found 82% of the chips lying in bet zones; a look at each bet zone at
 twice that scale found 99% (`python -m datasets.eval_close_look`). A missed chip is a missed call or
 bet: the seat reads as checking, the rules engine waits on it, and every seat after it is out of turn.
+The same look finds hands over the bet zones and the cards behind them that the whole frame scored
+low (seed + 10000 non_value_item: a dark hand in a blue sleeve on blue felt, 0.1 to the whole frame,
+0.9 close up): 94% of such hands to the whole frame, 99% with the close look.
 
 ``CloseLook`` crops each bet zone's box, grown by ``PAD`` of the frame's long side (chips pushed in
 spill past the lines), and detects in all of them in one batch at ``zoom`` times the whole-frame
-scale. Inside a box, less ``EDGE`` pixels at its sides, the close look's chips stand instead of the
-whole-frame call's; a chip reaching into that strip may have been cut by the crop, and is the
-whole-frame call's. Where two boxes overlap, a chip both looks found is one (``one_box_per_disc``
-runs after). Close up, the detector often boxes the dealer button (or a card protector) twice: as
-itself and as a chip, either scoring higher (seed + 2000 clock_countdown: button 0.76, chip 0.56; a
-clean_protector_and_peek: chip 0.86, button 0.57). A close-look chip boxed as another round
-thing too (IoU >= ``TWIN_IOU``), by the same look from ``TWIN_SCORE`` or by the whole frame, is
-that thing and no chip: a chip is never put down on the button.
+scale. A chip it finds is added unless a round thing was found there already (IoU >= ``SAME_IOU``,
+by the whole-frame call or an overlapping box's look). Only chips wholly inside the box less
+``EDGE`` pixels at its sides count: one reaching into that strip may have been cut by the crop. The
+whole-frame call's chips all stay: one look can miss a chip the other finds, and which one depends
+on where the crop falls. Hands from ``hand_conf`` are added the same way, if their box's middle lies
+inside the box less its edge strip and inside no hand found already.
+
+Close up, the detector often boxes the dealer button (or a card protector) twice, as itself and as
+a chip, either scoring higher (seed + 2000 clock_countdown: button 0.76, chip 0.56;
+clean_protector_and_peek: chip 0.86, button 0.57). A close-look chip boxed as another round thing
+too, by the same look from ``TWIN_SCORE`` or by the whole frame, is that thing and no chip: a chip
+is never put down on the button.
 
 A box whose pixels have not changed since its last look (the largest change in a grey thumbnail at
 most ``MAX_CHANGE``) keeps that look's chips without running the detector again: most of the time
-nothing moves in a bet zone, and the close look costs one thumbnail per zone.
+nothing moves in a bet zone, and the close look costs one thumbnail per zone. After a change it is
+looked at ``SETTLE_LOOKS`` more times on still pixels: the look made as a hand leaves may see the
+chips it left through the blur of its going, or not at all (seed + 10000 string_bet_return_to_stack).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Protocol
 
 import cv2
@@ -40,7 +48,8 @@ PAD = 0.02  # of the frame's long side, round each bet zone's box
 EDGE = 4.0  # pixels: a chip this near a side of the box (not the frame's) may be cut; the whole frame has it
 THUMB = 24  # the grey thumbnail's long side
 MAX_CHANGE = 14.0  # grey levels: a thumbnail pixel changed by more means the box must be looked at again
-TWIN_IOU = 0.5  # a chip box overlapping a button's or protector's this much is that thing boxed twice
+SETTLE_LOOKS = 2  # looks again at a box whose pixels have just stopped changing
+SAME_IOU = 0.4  # a close-look chip overlapping a round thing already found this much is that thing
 TWIN_SCORE = 0.1  # the close look's own button or protector boxes count from this score
 OTHER_DISCS = tuple(d for d in DISCS if d != "chip")
 
@@ -52,10 +61,13 @@ class PartDetector(Protocol):
 class CloseLook:
     """The bet zones of ``geometry`` looked at ``zoom`` times closer (see the module docstring)."""
 
-    def __init__(self, detector: PartDetector, geometry: TableGeometry, zoom: float, conf: float) -> None:
+    def __init__(
+        self, detector: PartDetector, geometry: TableGeometry, zoom: float, conf: float, hand_conf: float
+    ) -> None:
         self.detector = detector
         self.zoom = zoom
         self.conf = conf
+        self.hand_conf = hand_conf
         h, w = geometry.height, geometry.width
         pad = PAD * max(h, w)
         boxes = []
@@ -70,40 +82,53 @@ class CloseLook:
         self.boxes = np.array(boxes, np.float32).reshape(-1, 4)
         self.frame_hw = (h, w)
         self._thumbs: list[np.ndarray | None] = [None] * len(self.boxes)
-        self._chips: list[Detections | None] = [None] * len(self.boxes)
+        self._found: list[Detections | None] = [None] * len(self.boxes)  # each box's last look
+        self._settle = [0] * len(self.boxes)  # looks still owed to a box that just stopped changing
         self.looks = 0  # boxes looked at again (detector runs on a part)
         self.kept = 0  # boxes whose last look stood because nothing there changed
 
     def __call__(self, image: np.ndarray, dets: Detections) -> Detections:
-        """``dets`` (the whole-frame call's, or merged) with the chips inside each bet zone's box
-        replaced by the close look's."""
+        """``dets`` (the whole-frame call's, or merged) and the chips and hands the close look found
+        that it lacks."""
         if len(self.boxes) == 0:
             return dets
         thumbs = [self._thumb(image, box) for box in self.boxes]
-        stale = [i for i, t in enumerate(thumbs) if self._changed(i, t)]
+        stale = []
+        for i, thumb in enumerate(thumbs):
+            if self._changed(i, thumb):
+                self._settle[i] = SETTLE_LOOKS
+                stale.append(i)
+            elif self._settle[i] > 0:
+                self._settle[i] -= 1
+                stale.append(i)
         if stale:
-            found = self.detector.detect_parts(image, self.boxes[stale], self.zoom)
-            for i, d in zip(stale, found, strict=True):
+            looks = self.detector.detect_parts(image, self.boxes[stale], self.zoom)
+            for i, d in zip(stale, looks, strict=True):
                 self._thumbs[i] = thumbs[i]
-                self._chips[i] = self._chips_inside(d, self.boxes[i])
+                self._found[i] = self._inside(d, self.boxes[i])
         self.looks += len(stale)
         self.kept += len(self.boxes) - len(stale)
-        chip = dets.of_class("chip")
-        replaced = np.zeros(len(dets), bool)
-        for box in self.boxes:
-            replaced |= chip & _within(dets.xyxy, box, self.frame_hw)
-        others = dets.select(_of(dets, OTHER_DISCS))
-        found = [_not_twins(c, others) for c in self._chips if c is not None]
-        return _joined(dets.select(~replaced), found)
+        out = dets
+        for last in self._found:
+            if last is None or not len(last):
+                continue
+            chips, hands = last.select(last.of_class("chip")), last.select(last.of_class("hand"))
+            out = Detections.joined(out, _not_twins(chips, out.select(_of(out, DISCS))))
+            out = Detections.joined(out, _new_hands(hands, out.select(out.of_class("hand"))))
+        return out
 
     def _changed(self, i: int, thumb: np.ndarray) -> bool:
         last = self._thumbs[i]
         return last is None or last.shape != thumb.shape or float(np.abs(thumb - last).max()) > MAX_CHANGE
 
-    def _chips_inside(self, found: Detections, box: np.ndarray) -> Detections:
+    def _inside(self, found: Detections, box: np.ndarray) -> Detections:
+        """The chips (wholly inside) and hands (their middles inside) of one look at ``box``."""
         others = found.select(_of(found, OTHER_DISCS) & (found.confidence >= TWIN_SCORE))
         keep = found.of_class("chip") & (found.confidence >= self.conf)
-        return _not_twins(found.select(keep & _within(found.xyxy, box, self.frame_hw)), others)
+        chips = _not_twins(found.select(keep & _within(found.xyxy, box, self.frame_hw)), others)
+        keep = found.of_class("hand") & (found.confidence >= self.hand_conf)
+        hands = found.select(keep & _middle_within(found.xyxy, box, self.frame_hw))
+        return Detections.joined(chips, hands)
 
     @staticmethod
     def _thumb(image: np.ndarray, box: np.ndarray) -> np.ndarray:
@@ -122,11 +147,34 @@ def _of(dets: Detections, names: tuple[str, ...]) -> np.ndarray:
     return mask
 
 
+def _middle_within(xyxy: np.ndarray, box: np.ndarray, frame_hw: tuple[int, int]) -> np.ndarray:
+    """(n,) bool: boxes whose middles lie inside the box's inner part."""
+    x0, y0, x1, y1 = _inner(box, frame_hw)
+    cx, cy = (xyxy[:, 0] + xyxy[:, 2]) / 2, (xyxy[:, 1] + xyxy[:, 3]) / 2
+    return (cx >= x0) & (cx <= x1) & (cy >= y0) & (cy <= y1)
+
+
+def _new_hands(hands: Detections, known: Detections) -> Detections:
+    """``hands`` less those whose middles lie inside a hand box of ``known`` (the same hand, boxed
+    with more or less of its arm)."""
+    if not len(hands) or not len(known):
+        return hands
+    cx, cy = (hands.xyxy[:, 0] + hands.xyxy[:, 2]) / 2, (hands.xyxy[:, 1] + hands.xyxy[:, 3]) / 2
+    k = known.xyxy
+    inside = (
+        (cx[:, None] >= k[None, :, 0])
+        & (cx[:, None] <= k[None, :, 2])
+        & (cy[:, None] >= k[None, :, 1])
+        & (cy[:, None] <= k[None, :, 3])
+    )
+    return hands.select(~inside.any(axis=1))
+
+
 def _not_twins(chips: Detections, others: Detections) -> Detections:
-    """``chips`` less those boxed as one of ``others`` too."""
+    """``chips`` less those ``others`` boxed already (IoU >= ``SAME_IOU``)."""
     if not len(chips) or not len(others):
         return chips
-    return chips.select(box_iou(chips.xyxy, others.xyxy).max(axis=1) < TWIN_IOU)
+    return chips.select(box_iou(chips.xyxy, others.xyxy).max(axis=1) < SAME_IOU)
 
 
 def _inner(box: np.ndarray, frame_hw: tuple[int, int]) -> tuple[float, float, float, float]:
@@ -145,10 +193,3 @@ def _within(xyxy: np.ndarray, box: np.ndarray, frame_hw: tuple[int, int]) -> np.
     """(n,) bool: boxes wholly inside the box's inner part."""
     x0, y0, x1, y1 = _inner(box, frame_hw)
     return (xyxy[:, 0] >= x0) & (xyxy[:, 1] >= y0) & (xyxy[:, 2] <= x1) & (xyxy[:, 3] <= y1)
-
-
-def _joined(first: Detections, more: Sequence[Detections]) -> Detections:
-    out = first
-    for d in more:
-        out = Detections.joined(out, d)
-    return out

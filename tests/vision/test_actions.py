@@ -12,9 +12,10 @@ import pytest
 
 from rules.rereading import TAP_HOLD_S
 from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
-from vision.actions import Settled
+from vision.actions import ALL_IN_EMPTY_S, Settled
 from vision.events import (
     ChipAction,
+    ChipsPulledIn,
     Fold,
     ObjectPlaced,
     TableTap,
@@ -287,3 +288,42 @@ def test_uncounted_chips_that_leave_the_seats_stack_zone_empty_are_all_in(geomet
         table.show(1.0, *cards, pushed, *stack[:left_behind])
         [action] = [e for e in table.events if isinstance(e, ChipAction)]
         assert not action.counted and action.all_in is all_in, (left_behind, tracked)
+
+
+def test_a_stack_missed_for_a_moment_as_the_hand_leaves_is_no_all_in(geometry: TableGeometry) -> None:
+    """Seed + 10000 clean_protector_and_peek: one detector call as the hand left found no chip in the
+    seat's stack zone, the next found three. The zone must stay empty ``ALL_IN_EMPTY_S`` for an all-in;
+    the chip action waits that long at most, and keeps its own time."""
+    g = geometry
+    for empty_for, all_in in ((0.1, False), (ALL_IN_EMPTY_S + 0.1, True)):
+        table = Table(g, turn=1, stacks_counted=False)
+        cards = dealt(g)
+        stack = [thing(g, 80 + i, "chip", "seat1_stack", value=0) for i in range(2)]
+        table.show(1.0, *cards, *stack)
+        table.show(0.3, *cards, *stack, thing(g, 7, "hand", "seat1_stack"))
+        pushed = thing(g, 60, "chip", "seat1_bet", label="unknown", value=0)
+        table.show(0.3, *cards, thing(g, 7, "hand", "seat1_bet"), pushed)
+        left = table.t
+        table.show(empty_for, *cards, pushed)
+        table.show(1.0, *cards, pushed, *stack)
+        [action] = [e for e in table.events if isinstance(e, ChipAction)]
+        assert action.all_in is all_in and action.t <= left + 0.1, empty_for
+
+
+def test_chips_a_seats_own_hand_covers_in_its_bet_zone_are_not_pulled_in(geometry: TableGeometry) -> None:
+    """Seed + 10000 non_value_item: a protector left in the bet zone, boxed as a chip, hidden by each tap
+    of its seat, was read as the bets pulled into the pot, tap after tap. Chips gone from the bet zones
+    with no seat's hand there are pulled in."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    in_bet = thing(g, 60, "chip", "seat2_bet", label="unknown", value=0)
+    pot = thing(g, 61, "chip", "pot", value=500)
+    table.show(1.0, *cards, in_bet, pot)
+    table.show(0.2, *cards, pot, rail_hand(g, 7, 2))
+    table.show(1.0, *cards, pot, thing(g, 7, "hand", "seat2_bet"))  # the tap covers the chip a while
+    table.show(0.2, *cards, pot, rail_hand(g, 7, 2))
+    table.show(1.0, *cards, in_bet, pot)
+    assert not [e for e in table.events if isinstance(e, ChipsPulledIn)]
+    table.show(1.5, *cards, pot)  # the dealer's pull: the chip is gone, no seat's hand over it
+    assert len([e for e in table.events if isinstance(e, ChipsPulledIn)]) == 1

@@ -71,6 +71,24 @@ def test_a_card_pitched_on_top_of_another_still_counts(geometry: TableGeometry) 
     assert sum(e.count for e in deals) == 3 and {e.seat for e in deals} == {1}
 
 
+def test_a_card_pitched_on_top_of_another_that_later_comes_into_view_is_no_card_more(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 10000 undercall: seat 7's second card landed on its first, and the dealer's hand pulling
+    the bets in nudged them apart: two in view, where two were counted already, is still two."""
+    table = Table(geometry)
+    first, second = (
+        thing(geometry, 100, "card_down", "seat1_cards"),
+        thing(geometry, 101, "card_down", "seat1_cards"),
+    )
+    table.show(1.0, first)
+    table.show(0.1, first, between(geometry, 102, "card_down", "dealer", "seat1_cards", 0.8))
+    table.show(3.0, first)  # the second card landed exactly on the first
+    assert table.cards_dealt_to(1) == {1: 2}
+    table.show(1.0, first, second)  # nudged apart: both in view
+    assert table.cards_dealt_to(1) == {1: 2}
+
+
 def test_while_the_deal_goes_round_a_seat_holds_at_most_one_card_more_than_the_others(
     geometry: TableGeometry,
 ) -> None:
