@@ -23,13 +23,12 @@ from pathlib import Path
 
 import numpy as np
 
-from datasets.eval_pipeline import find_folders
+from datasets.eval_pipeline import find_folders, sampled_frames
 from datasets.sim.oracle import OraclePerception
 from vision.camera_config import DetectorConfig, ZoneKind, load_camera_config
 from vision.close_look import TWIN_SCORE, CloseLook
 from vision.detections import Detections, box_iou
 from vision.detector import OnnxDetector
-from vision.source import FrameSource
 from vision.table import TableGeometry
 
 MODEL = Path(__file__).resolve().parents[1] / "models" / "detector.onnx"
@@ -82,36 +81,31 @@ def evaluate(folders: list[Path], detector: OnnxDetector, zoom: float, step: flo
         geometry = TableGeometry(config, config.width, config.height)
         oracle = OraclePerception(folder / "annotations.jsonl", config.chips)
         close = CloseLook(detector, geometry, zoom, conf, hand_conf)
-        next_t = step / 2
-        with FrameSource(config.source, expected_size=(config.width, config.height)) as frames:
-            for frame in frames:
-                if frame.t < next_t:
-                    continue
-                next_t += step
-                frames_seen += 1
-                rendered = oracle(frame)
-                all_chips = rendered.select(rendered.of_class("chip"))
-                truth = _in_bets(rendered, geometry)
-                t0 = time.perf_counter()
-                whole = detector(frame.image)[0]
-                whole = whole.select(
-                    (whole.confidence >= conf) | (whole.of_class("hand") & (whole.confidence >= hand_conf))
-                )
-                t1 = time.perf_counter()
-                closer = close(frame.image, whole)
-                ms["whole"].append((t1 - t0) * 1e3)
-                ms["close"].append((time.perf_counter() - t1) * 1e3)
-                counts["chips"] += len(truth)
-                for name, seen in (("whole", whole), ("close", closer)):
-                    found, false = _tally(truth, all_chips, _in_bets(_as(seen, rendered.names), geometry))
-                    counts[name] += found
-                    counts[f"{name}_false"] += false
-                hands = _hands_in(rendered, close.boxes)
-                counts["hands"] += len(hands)
-                for name, seen in (("whole", whole), ("close", closer)):
-                    found, false = _tally(hands, hands, _hands_in(seen, close.boxes))
-                    counts[f"hands_{name}"] += found
-                    counts[f"hands_{name}_false"] += false
+        for frame in sampled_frames(config, step):
+            frames_seen += 1
+            rendered = oracle(frame)
+            all_chips = rendered.select(rendered.of_class("chip"))
+            truth = _in_bets(rendered, geometry)
+            t0 = time.perf_counter()
+            whole = detector(frame.image)[0]
+            whole = whole.select(
+                (whole.confidence >= conf) | (whole.of_class("hand") & (whole.confidence >= hand_conf))
+            )
+            t1 = time.perf_counter()
+            closer = close(frame.image, whole)
+            ms["whole"].append((t1 - t0) * 1e3)
+            ms["close"].append((time.perf_counter() - t1) * 1e3)
+            counts["chips"] += len(truth)
+            for name, seen in (("whole", whole), ("close", closer)):
+                found, false = _tally(truth, all_chips, _in_bets(_as(seen, rendered.names), geometry))
+                counts[name] += found
+                counts[f"{name}_false"] += false
+            hands = _hands_in(rendered, close.boxes)
+            counts["hands"] += len(hands)
+            for name, seen in (("whole", whole), ("close", closer)):
+                found, false = _tally(hands, hands, _hands_in(seen, close.boxes))
+                counts[f"hands_{name}"] += found
+                counts[f"hands_{name}_false"] += false
         looks += close.looks
     return {
         "scenarios": len(folders),

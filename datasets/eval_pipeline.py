@@ -22,13 +22,15 @@ from __future__ import annotations
 import json
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from vision.camera_config import CameraConfig
 from vision.event_codec import from_record, to_record
 from vision.events import ClockCalled, DecisionTime, Declaration, Event
+from vision.source import Frame, FrameSource
 
 EVENT_TOLERANCE = 1.5  # seconds
 ALERT_TOLERANCE = 3.0
@@ -223,6 +225,17 @@ def find_folders(paths: Iterable[Path]) -> list[Path]:
                 and (q / "camera.yaml").is_file()
             )
     return out
+
+
+def sampled_frames(config: CameraConfig, step: float) -> Iterator[Frame]:
+    """One frame of the config's video every ``step`` seconds, the first half a step in (the
+    per-frame measuring tools: `datasets.eval_regions`, `datasets.eval_close_look`)."""
+    next_t = step / 2
+    with FrameSource(config.source, expected_size=(config.width, config.height)) as frames:
+        for frame in frames:
+            if frame.t >= next_t:
+                next_t += step
+                yield frame
 
 
 def aggregate(results: list[ScenarioResult]) -> dict[str, Any]:

@@ -21,12 +21,11 @@ from pathlib import Path
 
 import numpy as np
 
-from datasets.eval_pipeline import find_folders
+from datasets.eval_pipeline import find_folders, sampled_frames
 from datasets.sim.oracle import OraclePerception
 from vision.camera_config import DetectorConfig, load_camera_config
 from vision.detections import Detections, box_iou
 from vision.detector import OnnxDetector
-from vision.source import FrameSource
 
 SHARES = (0.1, 0.2, 0.35, 0.5)
 CLASSES = ("chip", "card_up", "card_down", "hand")
@@ -52,40 +51,35 @@ def evaluate(
     for folder in folders:
         config = load_camera_config(folder / "camera.yaml")
         oracle = OraclePerception(folder / "annotations.jsonl", config.chips)
-        next_t = step / 2
-        with FrameSource(config.source, expected_size=(config.width, config.height)) as frames:
-            for frame in frames:
-                if frame.t < next_t:
-                    continue
-                next_t += step
-                frames_seen += 1
-                truth = oracle(frame)
-                names = np.array(truth.class_names())
-                truth = truth.select(np.isin(names, CLASSES))
-                truth = Detections(truth.xyxy, truth.confidence, truth.class_id, truth.names)
+        for frame in sampled_frames(config, step):
+            frames_seen += 1
+            truth = oracle(frame)
+            names = np.array(truth.class_names())
+            truth = truth.select(np.isin(names, CLASSES))
+            truth = Detections(truth.xyxy, truth.confidence, truth.class_id, truth.names)
+            t0 = time.perf_counter()
+            whole = detector(frame.image)[0]
+            ms["whole"].append((time.perf_counter() - t0) * 1e3)
+            whole = _renamed(whole, truth.names)
+            h, w = frame.image.shape[:2]
+            centres = (truth.xyxy[:, :2] + truth.xyxy[:, 2:]) / 2
+            for share in shares:
+                pw, ph = w * np.sqrt(share), h * np.sqrt(share)
+                x0, y0 = rng.uniform(0, w - pw), rng.uniform(0, h - ph)
                 t0 = time.perf_counter()
-                whole = detector(frame.image)[0]
-                ms["whole"].append((time.perf_counter() - t0) * 1e3)
-                whole = _renamed(whole, truth.names)
-                h, w = frame.image.shape[:2]
-                centres = (truth.xyxy[:, :2] + truth.xyxy[:, 2:]) / 2
-                for share in shares:
-                    pw, ph = w * np.sqrt(share), h * np.sqrt(share)
-                    x0, y0 = rng.uniform(0, w - pw), rng.uniform(0, h - ph)
-                    t0 = time.perf_counter()
-                    part, looked = detector.detect_in(frame.image, np.array([x0, y0, x0 + pw, y0 + ph]))
-                    ms[f"part {share:g}"].append((time.perf_counter() - t0) * 1e3)
-                    inside = (
-                        (centres[:, 0] > looked[0] + MARGIN_PX)
-                        & (centres[:, 0] < looked[2] - MARGIN_PX)
-                        & (centres[:, 1] > looked[1] + MARGIN_PX)
-                        & (centres[:, 1] < looked[3] - MARGIN_PX)
-                    )
-                    objects = truth.select(inside)
-                    tally = found[share]
-                    tally["objects"] += len(objects)
-                    tally["whole"] += _found(objects, whole)
-                    tally["part"] += _found(objects, _renamed(part, truth.names))
+                part, looked = detector.detect_in(frame.image, np.array([x0, y0, x0 + pw, y0 + ph]))
+                ms[f"part {share:g}"].append((time.perf_counter() - t0) * 1e3)
+                inside = (
+                    (centres[:, 0] > looked[0] + MARGIN_PX)
+                    & (centres[:, 0] < looked[2] - MARGIN_PX)
+                    & (centres[:, 1] > looked[1] + MARGIN_PX)
+                    & (centres[:, 1] < looked[3] - MARGIN_PX)
+                )
+                objects = truth.select(inside)
+                tally = found[share]
+                tally["objects"] += len(objects)
+                tally["whole"] += _found(objects, whole)
+                tally["part"] += _found(objects, _renamed(part, truth.names))
     return {
         "frames": frames_seen,
         "shares": {
