@@ -1,17 +1,19 @@
-"""How many chips lying in bet zones, and hands over them, the detector finds with and without the close look.
+"""How many chips in the bet and stack zones, and hands over them, the close look adds to the whole frame's.
 
     python -m datasets.eval_close_look RENDERS [--every 4] [--step 1.0] [--zoom 2.0] [--json OUT]
 
-A lone chip in a bet zone is small to a detector fed the whole frame (`vision.close_look`). For every
+A lone chip in a bet zone, or a stack on the rail far from the camera, is small to a detector fed the
+whole frame (`vision.close_look`). For every
 ``--every``-th rendered scenario, one frame every ``--step`` seconds, this tool runs the shipped
 detector on the whole frame at the camera configs' bar, then the close look over it. The renderer's
-chips whose centres lie in a bet zone are the truth. A chip is found by a detected chip with IoU >=
-0.3 (a chip is 16 px across; a box a few pixels off is still that chip). A detected chip in a bet
-zone over no rendered chip at all is a false one. Hands are counted the same way: the rendered hands
-whose box middles lie in a bet zone's look box (``CloseLook.boxes``), and detected hands there over
-no rendered hand. The whole frame is kept at the configs' bars (``conf``; ``hand_conf`` for hands),
-as the pipeline keeps it. Also timed: the whole-frame call and the close look
-(the close look reuses a zone's last look while its pixels hold still, as it does on video).
+chips whose centres lie in a bet zone are the truth (and, counted apart, those in a stack zone). A
+chip is found by a detected chip with IoU >= 0.3 (a chip is 16 px across; a box a few pixels off is
+still that chip). A detected chip in such a zone over no rendered chip at all is a false one. Hands
+are counted the same way: the rendered hands whose box middles lie in a zone's look box
+(``CloseLook.boxes``), and detected hands there over no rendered hand. The whole frame is kept at the
+configs' bars (``conf``; ``hand_conf`` for hands), as the pipeline keeps it. Also timed: the
+whole-frame call and the close look (the close look reuses a zone's last look while its pixels hold
+still, as it does on video).
 """
 
 from __future__ import annotations
@@ -36,12 +38,12 @@ FOUND_IOU = 0.3
 OVER_NOTHING_IOU = 0.1
 
 
-def _in_bets(dets: Detections, geometry: TableGeometry) -> Detections:
-    """The chips of ``dets`` whose footprints lie in a bet zone."""
+def _in_zones(dets: Detections, geometry: TableGeometry, kind: ZoneKind) -> Detections:
+    """The chips of ``dets`` whose footprints lie in a zone of ``kind``."""
     chips = dets.select(dets.of_class("chip"))
     feet = geometry.footprint(chips.xyxy)
-    bets = [z for z in geometry.zones if z.kind is ZoneKind.BET]
-    inside = np.array([any(z.contains(float(x), float(y)) for z in bets) for x, y in feet], bool)
+    zones = [z for z in geometry.zones if z.kind is kind]
+    inside = np.array([any(z.contains(float(x), float(y)) for z in zones) for x, y in feet], bool)
     return chips.select(inside.reshape(-1))
 
 
@@ -73,6 +75,8 @@ def evaluate(folders: list[Path], detector: OnnxDetector, zoom: float, step: flo
     conf, hand_conf = settings.conf, settings.hand_conf
     detector.conf = min(conf, hand_conf, TWIN_SCORE)  # as the pipeline runs it: its own bars after
     counts = {"chips": 0, "whole": 0, "close": 0, "whole_false": 0, "close_false": 0}
+    counts |= {"stack_chips": 0, "stack_whole": 0, "stack_close": 0}
+    counts |= {"stack_whole_false": 0, "stack_close_false": 0}
     counts |= {"hands": 0, "hands_whole": 0, "hands_close": 0, "hands_whole_false": 0, "hands_close_false": 0}
     ms: dict[str, list[float]] = {"whole": [], "close": []}
     frames_seen = looks = 0
@@ -85,7 +89,6 @@ def evaluate(folders: list[Path], detector: OnnxDetector, zoom: float, step: flo
             frames_seen += 1
             rendered = oracle(frame)
             all_chips = rendered.select(rendered.of_class("chip"))
-            truth = _in_bets(rendered, geometry)
             t0 = time.perf_counter()
             whole = detector(frame.image)[0]
             whole = whole.select(
@@ -95,11 +98,14 @@ def evaluate(folders: list[Path], detector: OnnxDetector, zoom: float, step: flo
             closer = close(frame.image, whole)
             ms["whole"].append((t1 - t0) * 1e3)
             ms["close"].append((time.perf_counter() - t1) * 1e3)
-            counts["chips"] += len(truth)
-            for name, seen in (("whole", whole), ("close", closer)):
-                found, false = _tally(truth, all_chips, _in_bets(_as(seen, rendered.names), geometry))
-                counts[name] += found
-                counts[f"{name}_false"] += false
+            for kind, key in ((ZoneKind.BET, ""), (ZoneKind.STACK, "stack_")):
+                truth = _in_zones(rendered, geometry, kind)
+                counts[f"{key}chips"] += len(truth)
+                for name, seen in (("whole", whole), ("close", closer)):
+                    in_zones = _in_zones(_as(seen, rendered.names), geometry, kind)
+                    found, false = _tally(truth, all_chips, in_zones)
+                    counts[f"{key}{name}"] += found
+                    counts[f"{key}{name}_false"] += false
             hands = _hands_in(rendered, close.boxes)
             counts["hands"] += len(hands)
             for name, seen in (("whole", whole), ("close", closer)):
@@ -114,6 +120,8 @@ def evaluate(folders: list[Path], detector: OnnxDetector, zoom: float, step: flo
         **counts,
         "whole_recall": round(counts["whole"] / max(counts["chips"], 1), 4),
         "close_recall": round(counts["close"] / max(counts["chips"], 1), 4),
+        "stack_whole_recall": round(counts["stack_whole"] / max(counts["stack_chips"], 1), 4),
+        "stack_close_recall": round(counts["stack_close"] / max(counts["stack_chips"], 1), 4),
         "hands_whole_recall": round(counts["hands_whole"] / max(counts["hands"], 1), 4),
         "hands_close_recall": round(counts["hands_close"] / max(counts["hands"], 1), 4),
         "zones_looked_at_per_frame": round(looks / max(frames_seen, 1), 2),
@@ -151,7 +159,12 @@ def main(argv: list[str] | None = None) -> int:
         f"close look (zoom {args.zoom:g}): found {report['close_recall']:.3f}, {report['close_false']} false"
     )
     print(
-        f"hands in the bet zones' boxes: {report['hands']}; whole frame {report['hands_whole_recall']:.3f}"
+        f"{report['stack_chips']} chips in stack zones: whole frame {report['stack_whole_recall']:.3f}"
+        f" ({report['stack_whole_false']} false), with the close look {report['stack_close_recall']:.3f}"
+        f" ({report['stack_close_false']} false)"
+    )
+    print(
+        f"hands in the zones' look boxes: {report['hands']}; whole frame {report['hands_whole_recall']:.3f}"
         f" ({report['hands_whole_false']} false), with the close look {report['hands_close_recall']:.3f}"
         f" ({report['hands_close_false']} false)"
     )

@@ -35,7 +35,7 @@ from rules.records import Alert, Ruling
 from vision.actions import ActionAnalyzer
 from vision.camera_config import CameraConfig
 from vision.card_boxes import one_box_per_card, one_box_per_disc
-from vision.card_faces import verify_faces
+from vision.card_faces import LightMeter, verify_faces
 from vision.close_look import CloseLook
 from vision.detections import Detections
 from vision.events import (
@@ -66,9 +66,9 @@ STAGES = ("motion", "perceive", "wait", "track", "scene+actions", "rules", "tota
 
 class ModelPerception:
     """The shipped ONNX detector (its face-up cards checked on their pixels: `vision.card_faces`; the
-    bet zones looked at closer: `vision.close_look`; one box per card: `vision.card_boxes`), card
-    reader, chip classifier and drink reader, as one call per frame. A chip's value is its top chip's:
-    the stack below is not counted (``counts_stacks``)."""
+    bet and stack zones looked at closer: `vision.close_look`; one box per card:
+    `vision.card_boxes`), card reader, chip classifier and drink reader, as one call per frame. A
+    chip's value is its top chip's: the stack below is not counted (``counts_stacks``)."""
 
     counts_stacks = False
     takes_regions = True
@@ -103,6 +103,7 @@ class ModelPerception:
             if settings.bet_zoom > 0 and self.detector.input_hw is None
             else None
         )
+        self.light = LightMeter()  # the colour of the light, which tints a face-up card's white paper
         self.still = StillReadings(("card_up", "chip", "drink"))  # objects at rest are not read again
         self._last: Detections | None = None  # the last call's detections, read
 
@@ -116,10 +117,10 @@ class ModelPerception:
         if self.detector.conf < self.conf:  # only players and hands below the bar stay
             hands = dets.of_class("hand") & (dets.confidence >= self.hand_conf)
             dets = dets.select((dets.confidence >= self.conf) | dets.of_class("player") | hands)
-        dets = verify_faces(frame.image, dets)  # a back called face up is a back
+        dets = verify_faces(frame.image, dets, self.light(frame.image))  # a back called face up is a back
         if looked is not None and self._last is not None:
             dets = merge_region(self._last, dets, looked, frame.image.shape[:2])
-        if self.close_look is not None:  # lone chips in the bet zones, looked at closer
+        if self.close_look is not None:  # small chips in the bet and stack zones, looked at closer
             dets = self.close_look(frame.image, dets)
         dets = one_box_per_disc(one_box_per_card(dets))  # a card or a button boxed twice is one
         dets, todo = self.still.recall(frame.image, dets)

@@ -62,6 +62,7 @@ TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0
 # dealer_exposed_card: the exposed card had been taken 0.8 s before the replacement came)
 STEADY_COUNT_S = 0.5
 ALL_IN_EMPTY_S = 0.4  # an uncounted push is all-in once its seat's stack zone has shown no chip this long
+OFF_TABLE_S = 0.1  # s chips must show on the rail or off the table, running, to be leaving it
 LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are still its visit's
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
@@ -111,6 +112,8 @@ class ActionAnalyzer(CardWatch):
         self.board_low: tuple[int, float] = (0, 0.0)
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
+        # when each seat's last visit ended with its hand lost from view out on the felt, not going back
+        self.lost_in_middle: dict[int, float] = {}
         self.exposed_at: dict[int, float] = {}  # when each seat last showed a card
         self.gone: dict[int, float] = {}  # seat -> since when its cards are gone, destination unknown
         self._muck = next((z for z in geometry.zones if z.kind is ZoneKind.MUCK), None)
@@ -120,6 +123,7 @@ class ActionAnalyzer(CardWatch):
         self.card_rest: dict[int, tuple[float, float, float]] = {}  # card track -> since when still, at x, y
         self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt
         self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table
+        self.on_rail_since: dict[int, float] = {}  # seat -> since when chips near it show on the rail or off
         self.board = Settled(hold)
         self.bets = Settled(hold)
         self.table_clear = Settled(0.6)
@@ -230,6 +234,7 @@ class ActionAnalyzer(CardWatch):
             if rank >= 2:
                 visit.reach_frames += 1
             visit.reach = max(visit.reach, self._reach(seat, h))
+            visit.last_place = h.place
             if kind == "stack" and visit.pushes:
                 if not visit.in_stack_after_push:
                     visit.back_at = t
@@ -243,6 +248,8 @@ class ActionAnalyzer(CardWatch):
             self.pushes.update(scene, visit)  # chips still show up as the hand draws back
             if seat in withdrawn or t - visit.last_seen >= self.leave:
                 del self.visits[seat]
+                if seat not in withdrawn and visit.last_place in MIDDLE:
+                    self.lost_in_middle[seat] = t  # last seen out on the table, not going back
                 self._close_visit(visit, t, out)
 
     def _hand_of_the_seat_deciding(
@@ -280,7 +287,14 @@ class ActionAnalyzer(CardWatch):
             ),
             None,
         )
-        if any(s == DEALER and h.place in MIDDLE for i, (h, s) in enumerate(hands) if i != pick):
+        # the dealer at work: another hand of the dealer's in the middle of the table (not the picked
+        # hand boxed twice: seed + 11000 tiny_chip, seat 3's hand first seen on the felt as two boxes)
+        picked = hands[pick][0].box if pick is not None else None
+        if any(
+            s == DEALER and h.place in MIDDLE and (picked is None or not _overlap(h.box, picked))
+            for i, (h, s) in enumerate(hands)
+            if i != pick
+        ):
             if visit is not None and visit.provisional:
                 del self.visits[deciding]  # the dealer's hand at work: no visit of the seat's
             return set()
@@ -437,7 +451,10 @@ class ActionAnalyzer(CardWatch):
 
     def _out_of_view(self, scene: TableScene, out: list[Event]) -> None:
         """Chips on the rail or beyond it are leaving the table: reported for the nearest seat, once per
-        few seconds. (Cards that vanish are judged in ``_where_did_they_go``.)"""
+        few seconds, once they have shown there for ``OFF_TABLE_S`` running (more than one detector
+        call: seed + 11000 clean_limped_pot, a hand coming back to its stack boxed as a chip on the rail
+        at 0.33 in one call). (Cards that vanish are judged in ``_where_did_they_go``.)"""
+        on_rail: set[int] = set()
         for o in scene.objects:
             if o.track >= 0 and o.cls in CARDS:
                 self.last_place[o.track] = (o.place, o.seat, o.cls, o.value)
@@ -445,10 +462,15 @@ class ActionAnalyzer(CardWatch):
                 continue
             x, y = o.centre
             seat = self.geo.nearest_seat(x, y)
-            if seat is not None and scene.t - self.chips_left.get(seat, -1e9) > 3.0:
-                self.chips_left[seat] = scene.t
+            if seat is None:
+                continue
+            on_rail.add(seat)
+            since = self.on_rail_since.setdefault(seat, scene.t)
+            if scene.t - since >= OFF_TABLE_S and since - self.chips_left.get(seat, -1e9) > 3.0:
+                self.chips_left[seat] = since
                 chips = self.pushes.chips_of(o)
-                out.append(ChipsOutOfView(scene.t, seat=seat, where=OutOfView.OFF_TABLE, chips=chips))
+                out.append(ChipsOutOfView(since, seat=seat, where=OutOfView.OFF_TABLE, chips=chips))
+        self.on_rail_since = {s: t for s, t in self.on_rail_since.items() if s in on_rail}
 
     # ----- the end of the hand --------------------------------------------------------------------
 
@@ -463,3 +485,8 @@ class ActionAnalyzer(CardWatch):
             out += [action for seat, (action, _) in self.held.items() if seat not in self.folded]
             self.held.clear()
             out.append(HandEnded(self.table_clear.since))
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    """Whether two boxes share any area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

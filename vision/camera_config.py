@@ -167,8 +167,8 @@ class DetectorConfig(Strict):
         2.0,
         ge=0,
         le=4,
-        description="each bet zone is looked at again this many times closer than the whole frame, where "
-        "a lone chip is small (0: never; vision/close_look.py, `python -m datasets.eval_close_look`)",
+        description="each bet and stack zone is looked at again this many times closer than the whole "
+        "frame, where chips are small (0: never; vision/close_look.py, `python -m datasets.eval_close_look`)",
     )
 
 

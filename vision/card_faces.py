@@ -30,6 +30,7 @@ exposure or misdeal.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import replace
 
 import cv2
@@ -42,12 +43,55 @@ OUTER = 0.12  # the ring's outer edge, as a share of the box's width and height 
 INNER = 0.3  # its inner edge: the middle inside it (a back's logo, a court card's picture) is not read
 WHITE_MAX_SATURATION = 60
 WHITE_MIN_VALUE = 150
+LIGHT_SHARE = 0.002  # the brightest pixels of a frame, whose colour is taken for the light's
+MAX_GAIN = 2.0  # the most a colour channel is raised to make the light white
 
 
-def white_share(image: np.ndarray, box: np.ndarray | tuple[float, ...]) -> float | None:
+def light_gains(image: np.ndarray) -> np.ndarray:
+    """Per-channel (BGR) gains that make the frame's brightest pixels grey: the colour of the light
+    over the table, which tints white paper (under seed + 11000's warm lamps a face-up card read
+    B 150, G 163, R 222, too saturated to count as white). The brightest pixels of a table are its
+    white things (face-up cards, white chips, printed lines); on a frame without any, the gains are
+    those of whatever is brightest, at most ``MAX_GAIN``."""
+    pixels = image[::4, ::4].reshape(-1, 3).astype(np.float32)
+    brightness = pixels.sum(axis=1)
+    k = max(1, int(len(brightness) * LIGHT_SHARE))
+    light = pixels[np.argpartition(brightness, -k)[-k:]].mean(axis=0)
+    return np.clip(light.max() / np.maximum(light, 1.0), 1.0, MAX_GAIN)
+
+
+class LightMeter:
+    """The light over one camera's table, from its frames: of the last ``window`` frames' readings
+    (``light_gains``), the one that needs the least correction. The light does not change from frame
+    to frame, but what is brightest in a frame does: before the board is out, the brightest thing on
+    the seed + 2000 table was the white border of its red backs, tinted pink (gains 1.3, which let
+    5% of backs called face up pass for faces), and once a face-up card or a white chip shows,
+    1.1. Under seed + 11000's warm lamp no frame reads under 1.23."""
+
+    def __init__(self, window: int = 3000) -> None:
+        self.window = window
+        self.seen = 0
+        # (frame number, gains), the least correction first: each reading after it needs more
+        self._least: deque[tuple[int, np.ndarray]] = deque()
+
+    def __call__(self, image: np.ndarray) -> np.ndarray:
+        """Read ``image``; the gains for it (``white_share``'s ``gains``)."""
+        gains = light_gains(image)
+        while self._least and self._least[-1][1].max() >= gains.max():
+            self._least.pop()
+        self._least.append((self.seen, gains))
+        if self._least[0][0] <= self.seen - self.window:
+            self._least.popleft()
+        self.seen += 1
+        return self._least[0][1]
+
+
+def white_share(
+    image: np.ndarray, box: np.ndarray | tuple[float, ...], gains: np.ndarray | None = None
+) -> float | None:
     """Share of bright, unsaturated pixels in the ring of ``box`` (x1, y1, x2, y2 pixels of a BGR
-    image) between ``OUTER`` and ``INNER``; None when the ring is empty (a box too small or outside the
-    image)."""
+    image) between ``OUTER`` and ``INNER``, with the colours multiplied by ``gains`` first (the
+    light's, ``light_gains``); None when the ring is empty (a box too small or outside the image)."""
     h, w = image.shape[:2]
     x1, y1, x2, y2 = (float(v) for v in box)
     bw, bh = x2 - x1, y2 - y1
@@ -55,7 +99,10 @@ def white_share(image: np.ndarray, box: np.ndarray | tuple[float, ...]) -> float
     oy0, oy1 = int(max(y1 + OUTER * bh, 0)), int(min(y2 - OUTER * bh, h))
     if ox1 - ox0 < 3 or oy1 - oy0 < 3:
         return None
-    hsv = cv2.cvtColor(image[oy0:oy1, ox0:ox1], cv2.COLOR_BGR2HSV)
+    crop = image[oy0:oy1, ox0:ox1]
+    if gains is not None:
+        crop = np.clip(crop.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+    hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)
     white = (hsv[..., 1] < WHITE_MAX_SATURATION) & (hsv[..., 2] > WHITE_MIN_VALUE)
     ring = np.ones(white.shape, bool)
     ix0, ix1 = int(x1 + INNER * bw) - ox0, int(x2 - INNER * bw) - ox0
@@ -64,16 +111,23 @@ def white_share(image: np.ndarray, box: np.ndarray | tuple[float, ...]) -> float
     return float(white[ring].mean()) if ring.any() else None
 
 
-def verify_faces(image: np.ndarray, detections: Detections) -> Detections:
+def verify_faces(image: np.ndarray, detections: Detections, gains: np.ndarray | None = None) -> Detections:
     """``detections`` with each ``card_up`` whose middle is not white enough turned to ``card_down``
-    (same box, confidence and label). Unchanged when the detector has no such classes."""
+    (same box, confidence and label), its colours corrected by ``gains`` (a camera's ``LightMeter``;
+    None: this frame's own ``light_gains``). Unchanged when the detector has no such classes."""
     names = detections.names
     if "card_up" not in names or "card_down" not in names:
         return detections
     up, down = names.index("card_up"), names.index("card_down")
     rows = np.flatnonzero(detections.class_id == up)
+    if not len(rows):
+        return detections
+    if gains is None:
+        gains = light_gains(image)
     backs = [
-        i for i in rows if (share := white_share(image, detections.xyxy[i])) is not None and share < MIN_WHITE
+        i
+        for i in rows
+        if (share := white_share(image, detections.xyxy[i], gains)) is not None and share < MIN_WHITE
     ]
     if not backs:
         return detections
@@ -82,4 +136,4 @@ def verify_faces(image: np.ndarray, detections: Detections) -> Detections:
     return replace(detections, class_id=class_id)
 
 
-__all__ = ["MIN_WHITE", "verify_faces", "white_share"]
+__all__ = ["MIN_WHITE", "LightMeter", "light_gains", "verify_faces", "white_share"]

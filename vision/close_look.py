@@ -1,4 +1,5 @@
-"""A closer look at the bet zones, where a bet's chips lie small and alone on the felt.
+"""A closer look at the bet and stack zones, where chips lie small: a bet's alone on the felt, a
+seat's stack on the rail at the far edge of the picture.
 
 Fed a 1280x720 frame at 640, the detector sees a chip about 8 px across. In a stack on the rail it
 is found among its neighbours; alone in a bet zone, on a felt or a printed line of its own colours,
@@ -10,7 +11,15 @@ The same look finds hands over the bet zones and the cards behind them that the 
 low (seed + 10000 non_value_item: a dark hand in a blue sleeve on blue felt, 0.1 to the whole frame,
 0.9 close up): 94% of such hands to the whole frame, 99% with the close look.
 
-``CloseLook`` crops each bet zone's box, grown by ``PAD`` of the frame's long side (chips pushed in
+The stack zones are looked at the same way. On seed + 11000 (a far camera under a dim warm lamp)
+stacks on the rail scored 0.2-0.4 to the whole frame and 0.4-0.7 close up; one seen empty for a moment
+as its seat's hand came back from a call made the call an all-in, after which the seat was skipped
+for the rest of the hand (27 false all_in_not_tabled alerts over 59 renders). The stack zones' looks
+add chips only: hands they found from ``hand_conf`` (0.2) were mostly the arm coming in over the rail
+scored 0.22 on the felt beside the stack, where a new hand is the dealer's (seed + 2000
+clean_exact_calls: seat 1's bet then went unseen), or things that are no hand at all.
+
+``CloseLook`` crops each bet and stack zone's box, grown by ``PAD`` of the frame's long side (chips pushed in
 spill past the lines), and detects in all of them in one batch at ``zoom`` times the whole-frame
 scale. A chip it finds is added unless a round thing was found there already (IoU >= ``SAME_IOU``,
 by the whole-frame call or an overlapping box's look). Only chips wholly inside the box less
@@ -44,7 +53,7 @@ from vision.card_boxes import DISCS
 from vision.detections import Detections, box_iou
 from vision.table import TableGeometry
 
-PAD = 0.02  # of the frame's long side, round each bet zone's box
+PAD = 0.02  # of the frame's long side, round each zone's box
 EDGE = 4.0  # pixels: a chip this near a side of the box (not the frame's) may be cut; the whole frame has it
 THUMB = 24  # the grey thumbnail's long side
 MAX_CHANGE = 14.0  # grey levels: a thumbnail pixel changed by more means the box must be looked at again
@@ -52,6 +61,7 @@ SETTLE_LOOKS = 2  # looks again at a box whose pixels have just stopped changing
 SAME_IOU = 0.4  # a close-look chip overlapping a round thing already found this much is that thing
 TWIN_SCORE = 0.1  # the close look's own button or protector boxes count from this score
 OTHER_DISCS = tuple(d for d in DISCS if d != "chip")
+LOOKED_AT = (ZoneKind.BET, ZoneKind.STACK)  # the zones looked at closer
 
 
 class PartDetector(Protocol):
@@ -59,7 +69,7 @@ class PartDetector(Protocol):
 
 
 class CloseLook:
-    """The bet zones of ``geometry`` looked at ``zoom`` times closer (see the module docstring)."""
+    """The bet and stack zones of ``geometry`` looked at ``zoom`` times closer (the module docstring)."""
 
     def __init__(
         self, detector: PartDetector, geometry: TableGeometry, zoom: float, conf: float, hand_conf: float
@@ -70,16 +80,18 @@ class CloseLook:
         self.hand_conf = hand_conf
         h, w = geometry.height, geometry.width
         pad = PAD * max(h, w)
-        boxes = []
+        boxes, hands = [], []
         for zone in geometry.zones:
-            if zone.kind is not ZoneKind.BET:
+            if zone.kind not in LOOKED_AT:
                 continue
             p = zone.polygon.reshape(-1, 2)
             x0, y0 = max(0.0, float(p[:, 0].min()) - pad), max(0.0, float(p[:, 1].min()) - pad)
             x1, y1 = min(float(w), float(p[:, 0].max()) + pad), min(float(h), float(p[:, 1].max()) + pad)
             if x1 - x0 >= 2 and y1 - y0 >= 2:
                 boxes.append((round(x0), round(y0), round(x1), round(y1)))
+                hands.append(zone.kind is ZoneKind.BET)
         self.boxes = np.array(boxes, np.float32).reshape(-1, 4)
+        self.finds_hands = hands  # which boxes' looks add hands: the bet zones' (see the module docstring)
         self.frame_hw = (h, w)
         self._thumbs: list[np.ndarray | None] = [None] * len(self.boxes)
         self._found: list[Detections | None] = [None] * len(self.boxes)  # each box's last look
@@ -105,7 +117,7 @@ class CloseLook:
             looks = self.detector.detect_parts(image, self.boxes[stale], self.zoom)
             for i, d in zip(stale, looks, strict=True):
                 self._thumbs[i] = thumbs[i]
-                self._found[i] = self._inside(d, self.boxes[i])
+                self._found[i] = self._inside(d, self.boxes[i], self.finds_hands[i])
         self.looks += len(stale)
         self.kept += len(self.boxes) - len(stale)
         out = dets
@@ -121,12 +133,13 @@ class CloseLook:
         last = self._thumbs[i]
         return last is None or last.shape != thumb.shape or float(np.abs(thumb - last).max()) > MAX_CHANGE
 
-    def _inside(self, found: Detections, box: np.ndarray) -> Detections:
-        """The chips (wholly inside) and hands (their middles inside) of one look at ``box``."""
+    def _inside(self, found: Detections, box: np.ndarray, with_hands: bool) -> Detections:
+        """The chips (wholly inside) and, ``with_hands``, the hands (their middles inside) of one look
+        at ``box``."""
         others = found.select(_of(found, OTHER_DISCS) & (found.confidence >= TWIN_SCORE))
         keep = found.of_class("chip") & (found.confidence >= self.conf)
         chips = _not_twins(found.select(keep & _within(found.xyxy, box, self.frame_hw)), others)
-        keep = found.of_class("hand") & (found.confidence >= self.hand_conf)
+        keep = found.of_class("hand") & (found.confidence >= self.hand_conf) & with_hands
         hands = found.select(keep & _middle_within(found.xyxy, box, self.frame_hw))
         return Detections.joined(chips, hands)
 

@@ -57,6 +57,7 @@ class CardWatch:
     objects: ForeignObjects
     visits: dict[int, Visit]
     visit_ended: dict[int, float]
+    lost_in_middle: dict[int, float]
     seat_cards: dict[int, Settled]
     holding: dict[int, Settled]
     board: Settled
@@ -203,6 +204,11 @@ class CardWatch:
                 self.board_low = (self.most_board, t)
                 labels = tuple(o.label or None for o in fresh) if len(fresh) == count else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
+            elif new == self.most_board:
+                # the board whole again before ``REDEAL_S``: nothing was taken back, and a later dip
+                # is timed from its own start (seed + 11000 all_in_not_tabled: a dim flop card read
+                # as a back for 0.7 s, then for 1 s again 1.7 s later, was "dealt again" on the turn)
+                self.board_low = (new, t)
 
     def _deal_cap(self, seat: int, t: float) -> int | float:
         """The most cards a seat can hold while the initial deal goes round, one card at a time from the
@@ -329,7 +335,10 @@ class CardWatch:
         """A seat's cards gone from its zones: a fold when they were seen flying over the felt or landing
         in the muck; nothing when they reappear (a hand covered them); out of view (below the rail, or
         off the table when last seen there) when, ``MUCK_WAIT`` on and the seat's hand gone, they never
-        reached the muck."""
+        reached the muck. But the seat deciding whose hand took them and was last seen out on the felt,
+        not going back over the rail, folded: cards thrown on top of the muck often change nothing
+        the detector sees there (seed + 11000 premature_turn: seat 6's cards went onto a muck of two
+        cards, still two boxes; the engine waited on seat 6 for the rest of the hand)."""
         if seat not in self.gone:
             return
         since = self.gone[seat]
@@ -341,6 +350,10 @@ class CardWatch:
             out.append(Fold(since, seat=seat, face_up=self._seen_up(seat)))
         elif scene.t - since >= MUCK_WAIT and seat not in self.visits:  # the hand has gone, and they with it
             del self.gone[seat]
+            if self.turn() == seat and self.lost_in_middle.get(seat, -1e9) >= since:
+                self.folded.add(seat)
+                out.append(Fold(since, seat=seat, face_up=self._seen_up(seat)))
+                return
             off = self._cards_left(seat)
             out.append(
                 CardsOutOfView(since, seat=seat, where=OutOfView.OFF_TABLE if off else OutOfView.BELOW_RAIL)

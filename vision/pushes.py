@@ -149,6 +149,7 @@ class Visit:
     bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
+    last_place: str = ""  # where the hand was last seen
     deepest_t: float = 0.0
     stack_before: int = 0  # chip stacks tracked in the seat's stack zone just before the visit
     # the seat's card count as the hand came, if it had held that long (``STEADY_COUNT_S``); None if it

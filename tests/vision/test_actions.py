@@ -14,13 +14,15 @@ from rules.rereading import TAP_HOLD_S
 from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
 from vision.actions import ALL_IN_EMPTY_S, Settled
 from vision.events import (
+    CardsOutOfView,
     ChipAction,
+    ChipsOutOfView,
     ChipsPulledIn,
     Fold,
     ObjectPlaced,
     TableTap,
 )
-from vision.table import RAIL, SeenObject, TableGeometry
+from vision.table import OFF, RAIL, SeenObject, TableGeometry
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +108,60 @@ def test_cards_pushed_out_over_the_bet_zone_by_an_unseen_hand(
     mucked = [thing(g, c.track, "card_down", "muck") for c in cards[:2]]
     table.show(1.5, *mucked, *cards[2:])
     assert [e.seat for e in table.events if isinstance(e, Fold) and e.seat == 1] == folds
+
+
+@pytest.mark.parametrize("goes_back", [False, True], ids=["lost-on-the-felt", "back-over-the-rail"])
+def test_cards_taken_by_the_seats_hand_lost_out_on_the_felt_are_a_fold(
+    geometry: TableGeometry, goes_back: bool
+) -> None:
+    """Seed + 11000 premature_turn: seat 6's hand took its cards and was last seen out on the felt on
+    its way to the muck; the cards landed on a muck of two cards and the muck still showed two boxes.
+    The seat deciding folded. A hand that goes back over the rail with the cards took them out of view."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    muck = [thing(g, 300 + k, "card_down", "muck") for k in range(2)]
+    table.show(1.0, *cards, *muck)
+    table.show(0.3, *cards[:2], *muck, thing(g, 7, "hand", "seat2_cards"))  # over the cards
+    x, y = g.by_name["pot"].centre
+    bx, by = g.by_name["seat2_bet"].centre
+    mid = ((x + bx) / 2, (y + by) / 2)
+    assert g.place_of(*mid) in ("felt", "pot")
+    if goes_back:
+        table.show(0.3, *cards[:2], *muck, rail_hand(g, 7, 2))
+    else:
+        table.show(
+            0.3,
+            *cards[:2],
+            *muck,
+            SeenObject(7, "hand", (mid[0] - 25, mid[1] - 25, mid[0] + 25, mid[1] + 25), g.place_of(*mid), 2),
+        )
+    table.show(2.0, *cards[:2], *muck)
+    folds = [e.seat for e in table.events if isinstance(e, Fold)]
+    gone = [e.seat for e in table.events if isinstance(e, CardsOutOfView)]
+    assert (folds, gone) == (([], [2]) if goes_back else ([2], []))
+
+
+def test_chips_leave_the_table_once_seen_off_it_in_more_than_one_detector_call(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 11000 clean_limped_pot: a hand coming back to its stack was boxed as a chip on the rail
+    in one detector call, and "chips out of view" went to the floor. Chips seen off the table in two
+    calls running are leaving it (seed + 2000 chips_out_of_view: a 5,000 chip carried off by seat 6)."""
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    x, y = g.by_name["seat2_stack"].centre
+    ghost = SeenObject(-1, "chip", (x - 8, y - 60, x + 8, y - 44), RAIL, None, value=100)
+    table.show(0.1, *cards, ghost)  # one call
+    table.show(1.0, *cards)
+    assert not any(isinstance(e, ChipsOutOfView) for e in table.events)
+    carried = SeenObject(-1, "chip", (x - 8, y - 90, x + 8, y - 74), OFF, None, value=5000)
+    table.show(0.3, *cards, carried)
+    table.show(0.5, *cards)
+    left = [e for e in table.events if isinstance(e, ChipsOutOfView)]
+    assert [(e.seat, e.chips) for e in left] == [(2, (5000,))]
 
 
 def test_a_phone_put_on_the_felt_is_placed_once(geometry: TableGeometry) -> None:

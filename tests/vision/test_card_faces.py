@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.card_faces import MIN_WHITE, verify_faces, white_share
+from vision.card_faces import MAX_GAIN, MIN_WHITE, LightMeter, light_gains, verify_faces, white_share
 from vision.detections import Detections
 
 NAMES = ("card_up", "card_down", "chip")
@@ -67,3 +67,45 @@ def test_a_back_with_a_white_logo_in_its_middle_is_still_a_back() -> None:
     assert (middle.min(axis=2) > 200).mean() > 0.15  # as white in the middle as the seed + 10000 backs
     dets = Detections(box, np.array([0.9], np.float32), np.array([0], np.int32), NAMES)
     assert verify_faces(img, dets).class_names() == ["card_down"]
+
+
+def test_white_paper_under_a_warm_light_is_white_once_the_lights_colour_is_taken_out() -> None:
+    """Seed + 11000: a warm lamp over red felt tints face-up cards pink (B 150, G 163, R 222), too
+    saturated to count as white, and 37% of face-up card boxes were taken for backs. The frame's
+    brightest pixels (the cards) give the light's colour; with it taken out the face is white paper
+    and the back is still its ink."""
+    img, boxes = _table()
+    warm = np.clip(img.astype(np.float32) * (0.66, 0.72, 1.0), 0, 255).astype(np.uint8)
+    assert white_share(warm, boxes[0]) < MIN_WHITE  # as the face check read it before
+    gains = light_gains(warm)
+    assert gains[2] == 1.0 and 1.3 < gains[0] <= MAX_GAIN
+    assert white_share(warm, boxes[0], gains) > 0.5
+    assert white_share(warm, boxes[1], gains) < MIN_WHITE
+    dets = Detections(boxes[:2], np.array([0.9, 0.8], np.float32), np.array([0, 0], np.int32), NAMES)
+    assert verify_faces(warm, dets).class_names() == ["card_up", "card_down"]
+
+
+def test_a_frame_in_white_light_is_read_as_it_is() -> None:
+    img, boxes = _table()
+    gains = light_gains(img)  # the paper itself is the whitest thing: (235, 240, 242)
+    assert np.allclose(gains, 1.0, atol=0.05)
+    assert white_share(img, boxes[0], gains) > 0.5
+    assert white_share(img, boxes[1], gains) < MIN_WHITE
+
+
+def test_a_cameras_light_is_its_least_tinted_frame_of_late_not_each_frames_brightest_thing() -> None:
+    """Seed + 2000: before the board is out, the brightest thing on the table is a red back's white
+    border, tinted pink; read as the light's colour it made backs pass for faces. The camera's light
+    is its frames' reading that needs the least correction, over a window of frames."""
+    img, _ = _table()
+    backs_only = img.copy()
+    backs_only[40:129, 20:84] = backs_only[40:129, 120:184]  # no face-up card: two red backs
+    backs_only[:, :] = np.where(backs_only.min(axis=2, keepdims=True) > 200, (200, 200, 235), backs_only)
+    assert light_gains(backs_only).max() > 1.1  # the pink border taken for white
+    meter = LightMeter(window=3)
+    assert meter(backs_only).max() > 1.1  # nothing better seen yet
+    white = meter(img)
+    assert white.max() < 1.05
+    assert np.array_equal(meter(backs_only), white)  # the white paper seen a frame ago still counts
+    assert np.array_equal(meter(backs_only), white)
+    assert meter(backs_only).max() > 1.1  # three frames on, it has left the window

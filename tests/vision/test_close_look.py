@@ -1,4 +1,5 @@
-"""The close look at the bet zones (`vision.close_look`): which chips stand, and when the detector runs."""
+"""The close look at the bet and stack zones (`vision.close_look`): which chips stand, and when the
+detector runs."""
 
 from __future__ import annotations
 
@@ -100,9 +101,20 @@ def test_a_button_the_close_look_also_boxed_as_a_chip_is_no_chip():
     assert close(felt(), dets()).of_class("chip").sum() == 1
 
 
-def test_chips_outside_the_bet_zones_and_chips_the_crop_may_have_cut_are_the_whole_frames():
+def test_a_stack_the_whole_frame_scored_under_the_bar_is_found_on_the_close_look():
+    """Seed + 11000 (a far camera under a dim warm lamp): seat 1's stack scored 0.17 to the whole frame
+    and 0.46 close up. Seen empty for a moment as the seat's hand left its bet, it made a call an
+    all-in, and the seat was skipped for the rest of the hand."""
     geo = demo_geometry()
-    x, y = geo.by_name["seat1_stack"].centre  # a stack on the rail, outside every bet zone's box
+    x, y = geo.by_name["seat1_stack"].centre
+    close, _, _ = setup([around(x, y, score=0.46)])
+    seen = close(felt(), dets())
+    assert seen.xyxy[seen.of_class("chip")].tolist() == [list(around(x, y)[:4])]
+
+
+def test_chips_outside_the_zones_looked_at_and_chips_the_crop_may_have_cut_are_the_whole_frames():
+    geo = demo_geometry()
+    x, y = geo.by_name["pot"].centre  # the pot, outside every bet and stack zone's box
     close, _, _ = setup([])
     stack_chip = around(x, y)
     box = close.boxes[0]
@@ -168,3 +180,14 @@ def test_a_hand_over_the_bet_zone_the_whole_frame_missed_is_added_once():
     close, _, _ = setup([hand])
     with_arm = (x - 25, y - 25, x + 60, y + 25, HAND, 0.5)
     assert close(felt(), dets(with_arm)).of_class("hand").sum() == 1
+
+
+def test_a_hand_the_look_at_a_stack_zone_found_is_not_added():
+    """Seed + 2000 clean_exact_calls: the look at seat 1's stack zone found its arm coming in over the
+    rail at 0.22 on the felt beside the stack. A new hand there is the dealer's, and seat 1's hand
+    that followed was taken for the dealer's: its bet went unseen. Stack zones' looks add chips only."""
+    geo = demo_geometry()
+    x, y = geo.by_name["seat1_stack"].centre
+    close, _, _ = setup([around(x, y, HAND, score=0.9, half=25), around(x, y, CHIP, score=0.6)])
+    seen = close(felt(), dets())
+    assert seen.class_names() == ["chip"]

@@ -305,6 +305,25 @@ def test_a_board_card_taken_back_for_a_while_is_dealt_again(
     assert board == [3] + [1] * turns
 
 
+def test_a_flop_card_lost_twice_for_less_than_the_redeal_time_is_not_dealt_again(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 11000 all_in_not_tabled: under a warm lamp a flop card was read as a back for 0.7 s, then
+    again for 1 s starting 1.7 s later. Each dip is shorter than ``REDEAL_S``, though the two together
+    span more; the board whole in between starts the clock again. No card was dealt on the turn."""
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    flop = [thing(g, 80 + i, "card_up", "board") for i in range(3)]
+    table.show(1.0, *cards, *flop)
+    for _ in range(2):
+        table.show(1.2, *cards, *flop[:2], replace(flop[2], cls="card_down"))  # read as a back
+        table.show(1.0, *cards, *flop)
+    board = [e.count for e in table.events if isinstance(e, CardsDealt) and e.seat is None]
+    assert board == [3]
+
+
 def test_the_turn_is_one_card_even_when_a_flop_card_is_tracked_afresh(geometry: TableGeometry) -> None:
     g = geometry
     table = Table(g)

@@ -11,7 +11,7 @@ from tests.vision.scenes import STEP, Table, dealt, demo_geometry, rail_hand, th
 from vision.chipset import TOURNAMENT
 from vision.events import ChipAction, TableTap
 from vision.pushes import denominations
-from vision.table import SeenObject, TableGeometry
+from vision.table import FELT, SeenObject, TableGeometry
 
 
 @pytest.fixture(scope="module")
@@ -386,6 +386,34 @@ def test_a_hand_first_seen_in_the_bet_zone_is_the_seat_deciding_only_by_what_it_
     table.show(1.0, *cards, *bet)  # the hand is gone
     acted = [e for e in table.events if isinstance(e, ChipAction | TableTap)]
     assert [(type(e).__name__, e.seat) for e in acted] == ([(seen, 2)] if seen else [])
+
+
+def test_a_hand_first_seen_beside_the_seats_cards_as_two_boxes_is_the_seat_deciding(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 11000 tiny_chip: on a far table seat 3's hand, missed over the rail, showed first on the
+    felt beside its stack as two overlapping boxes. The second box is the same hand, not the dealer
+    at work in the middle of the table: the seat's check counts."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    beside = next(
+        (x, y)
+        for dx in range(-120, 121, 6)
+        for dy in range(-120, 121, 6)
+        for x, y in [(g.by_name["seat2_cards"].centre[0] + dx, g.by_name["seat2_cards"].centre[1] + dy)]
+        if g.place_of(x, y) == FELT and g.nearest_place(x, y) == "seat2_cards"
+    )
+    x, y = beside
+    twice = [
+        SeenObject(-1, "hand", (x - 25, y - 25, x + 25, y + 25), FELT, 2),
+        SeenObject(-1, "hand", (x - 18, y - 30, x + 30, y + 20), FELT, 2),
+    ]
+    table.show(0.2, *cards, *twice)
+    table.show(0.4, *cards, thing(g, 9, "hand", "seat2_bet"))
+    table.show(1.0, *cards)
+    assert [(type(e).__name__, e.seat) for e in table.events if isinstance(e, TableTap)] == [("TableTap", 2)]
 
 
 def test_a_hand_first_seen_in_the_bet_zone_that_brings_the_seat_a_card_is_the_dealers(
