@@ -9,8 +9,8 @@ detector on the whole frame at the camera configs' bar, then the close look over
 chips whose centres lie in a bet zone are the truth (and, counted apart, those in a stack zone). A
 chip is found by a detected chip with IoU >= 0.3 (a chip is 16 px across; a box a few pixels off is
 still that chip). A detected chip in such a zone over no rendered chip at all is a false one. Hands
-are counted the same way: the rendered hands whose box middles lie in a zone's look box
-(``CloseLook.boxes``), and detected hands there over no rendered hand. The whole frame is kept at the
+are counted the same way: the rendered hands whose box middles lie in a bet zone's look box (the
+looks that add hands), and detected hands there over no rendered hand. The whole frame is kept at the
 configs' bars (``conf``; ``hand_conf`` for hands), as the pipeline keeps it. Also timed: the
 whole-frame call and the close look (the close look reuses a zone's last look while its pixels hold
 still, as it does on video).
@@ -106,10 +106,11 @@ def evaluate(folders: list[Path], detector: OnnxDetector, zoom: float, step: flo
                     found, false = _tally(truth, all_chips, in_zones)
                     counts[f"{key}{name}"] += found
                     counts[f"{key}{name}_false"] += false
-            hands = _hands_in(rendered, close.boxes)
+            bet_boxes = close.boxes[np.asarray(close.finds_hands, bool)]  # the looks that add hands
+            hands = _hands_in(rendered, bet_boxes)
             counts["hands"] += len(hands)
             for name, seen in (("whole", whole), ("close", closer)):
-                found, false = _tally(hands, hands, _hands_in(seen, close.boxes))
+                found, false = _tally(hands, hands, _hands_in(seen, bet_boxes))
                 counts[f"hands_{name}"] += found
                 counts[f"hands_{name}_false"] += false
         looks += close.looks
@@ -164,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         f" ({report['stack_close_false']} false)"
     )
     print(
-        f"hands in the zones' look boxes: {report['hands']}; whole frame {report['hands_whole_recall']:.3f}"
+        f"hands in the bet zones' look boxes: {report['hands']};"
+        f" whole frame {report['hands_whole_recall']:.3f}"
         f" ({report['hands_whole_false']} false), with the close look {report['hands_close_recall']:.3f}"
         f" ({report['hands_close_false']} false)"
     )
