@@ -38,7 +38,8 @@ def rendered(
     renders: Path, model: Path, every: int = 6, frames_every: int = 30, light: bool = True
 ) -> dict[str, list[float]]:
     """White shares of the detector's card boxes on rendered video, by "called/true" class; ``light``:
-    with the colours corrected for the light's (``light_gains``), as the face check reads them."""
+    with the colours corrected for the light's by a ``LightMeter`` reading every frame, as the
+    pipeline's face check reads them."""
     detector = OnnxDetector(model, conf=0.3)
     shares: dict[str, list[float]] = defaultdict(list)
     folders = find_folders([renders])[::every]
@@ -75,7 +76,8 @@ def rendered(
 
 
 def real_photos(folder: Path = EDJE_TEST, light: bool = True) -> list[float]:
-    """White shares of every labelled (face-up) card box of the edje test photos."""
+    """White shares of every labelled (face-up) card box of the edje test photos; ``light``: each
+    photo corrected for its own light (``light_gains``), as ``railbird analyze`` reads one image."""
     out = []
     for xml_path in sorted(folder.glob("*.xml")):
         image = edje_image(xml_path)

@@ -291,7 +291,7 @@ class ActionAnalyzer(CardWatch):
         # hand boxed twice: seed + 11000 tiny_chip, seat 3's hand first seen on the felt as two boxes)
         picked = hands[pick][0].box if pick is not None else None
         if any(
-            s == DEALER and h.place in MIDDLE and (picked is None or not _overlap(h.box, picked))
+            s == DEALER and h.place in MIDDLE and (picked is None or iou(h.box, picked) == 0)
             for i, (h, s) in enumerate(hands)
             if i != pick
         ):
@@ -485,8 +485,3 @@ class ActionAnalyzer(CardWatch):
             out += [action for seat, (action, _) in self.held.items() if seat not in self.folded]
             self.held.clear()
             out.append(HandEnded(self.table_clear.since))
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    """Whether two boxes share any area."""
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

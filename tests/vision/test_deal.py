@@ -285,6 +285,21 @@ def test_flop_pull_in_and_end_of_hand(geometry: TableGeometry) -> None:
     assert sum(isinstance(e, HandStarted) for e in table.events) == 1
 
 
+def flop_out(g: TableGeometry) -> tuple[Table, list[SeenObject], list[SeenObject]]:
+    """Seats 1 and 2 dealt in, then a flop on the board: the table, the hole cards, the flop."""
+    table = Table(g)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    flop = [thing(g, 80 + i, "card_up", "board") for i in range(3)]
+    table.show(1.0, *cards, *flop)
+    return table, cards, flop
+
+
+def board_dealt(table: Table) -> list[int]:
+    """The board cards each deal event put out."""
+    return [e.count for e in table.events if isinstance(e, CardsDealt) and e.seat is None]
+
+
 @pytest.mark.parametrize(("away", "turns"), [(3.0, 2), (0.5, 1)], ids=["set-aside", "covered"])
 def test_a_board_card_taken_back_for_a_while_is_dealt_again(
     geometry: TableGeometry, away: float, turns: int
@@ -293,16 +308,11 @@ def test_a_board_card_taken_back_for_a_while_is_dealt_again(
     the betting finished, and a new turn was dealt: two turn cards dealt. A turn card a hand covers for
     half a second (and the tracker then finds afresh) is the same card."""
     g = geometry
-    table = Table(g)
-    cards = dealt(g)
-    table.show(1.0, *cards)
-    flop = [thing(g, 80 + i, "card_up", "board") for i in range(3)]
-    table.show(1.0, *cards, *flop)
+    table, cards, flop = flop_out(g)
     table.show(1.0, *cards, *flop, thing(g, 90, "card_up", "board"))  # the turn, early
     table.show(away, *cards, *flop)  # taken back
     table.show(1.0, *cards, *flop, thing(g, 91, "card_up", "board"))  # a turn again, a new track
-    board = [e.count for e in table.events if isinstance(e, CardsDealt) and e.seat is None]
-    assert board == [3] + [1] * turns
+    assert board_dealt(table) == [3] + [1] * turns
 
 
 def test_a_flop_card_lost_twice_for_less_than_the_redeal_time_is_not_dealt_again(
@@ -311,17 +321,11 @@ def test_a_flop_card_lost_twice_for_less_than_the_redeal_time_is_not_dealt_again
     """Seed + 11000 all_in_not_tabled: under a warm lamp a flop card was read as a back for 0.7 s, then
     again for 1 s starting 1.7 s later. Each dip is shorter than ``REDEAL_S``, though the two together
     span more; the board whole in between starts the clock again. No card was dealt on the turn."""
-    g = geometry
-    table = Table(g)
-    cards = dealt(g)
-    table.show(1.0, *cards)
-    flop = [thing(g, 80 + i, "card_up", "board") for i in range(3)]
-    table.show(1.0, *cards, *flop)
+    table, cards, flop = flop_out(geometry)
     for _ in range(2):
         table.show(1.2, *cards, *flop[:2], replace(flop[2], cls="card_down"))  # read as a back
         table.show(1.0, *cards, *flop)
-    board = [e.count for e in table.events if isinstance(e, CardsDealt) and e.seat is None]
-    assert board == [3]
+    assert board_dealt(table) == [3]
 
 
 def test_the_turn_is_one_card_even_when_a_flop_card_is_tracked_afresh(geometry: TableGeometry) -> None:
