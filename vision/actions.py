@@ -55,7 +55,12 @@ from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 BET_MEMORY_S = 0.5  # chips seen in a bet zone this recently were there when a hand came (hidden by it)
 MIDDLE = (FELT, "pot", "board")  # where the dealer's hands work, away from the seats and the deck
-TAP_REACH = 0.55  # a tap lands past the cards (measured on renders: taps 0.79-0.81, peeks 0.33-0.39)
+# a tap lands past the cards, whose zone's middle is at 0.5, and rests there a moment. Measured on renders:
+# overhead taps reach 0.78-0.81 and peeks 0.33-0.39; oblique camera taps 0.63-0.86 and peeks 0.20-0.30.
+# A peek's cupped hand boxed only below the cards reached 0.58, in one detector call (seed + 12000
+# clean_protector_and_peek); taps show there in several.
+TAP_REACH = 0.55
+TAP_REST_S = 0.09  # s the hand shows that far forward: two detector calls at 10 a second
 # a seat's card count that had held this long when a hand came is what the seat had before it; a count
 # that dropped just before says nothing of a card the hand brings (seed + 2000 invalid_declaration: a
 # hand not yet seen covered a card 0.3 s before it showed in the bet zone; seed + 8000
@@ -233,7 +238,8 @@ class ActionAnalyzer(CardWatch):
                 visit.deepest, visit.deepest_t = kind, t
             if rank >= 2:
                 visit.reach_frames += 1
-            visit.reach = max(visit.reach, self._reach(seat, h))
+            if self._reach(seat, h) >= TAP_REACH:
+                visit.in_front = (visit.in_front[0] if visit.in_front else t, t)
             visit.last_place = h.place
             if kind == "stack" and visit.pushes:
                 if not visit.in_stack_after_push:
@@ -363,8 +369,10 @@ class ActionAnalyzer(CardWatch):
         """Whether a visit that pushed nothing was a tap: a check."""
         return (
             visit.deepest in ("cards", "bet")
-            and visit.reach_frames >= 2  # a tap rests a moment in front; a hand passing by does not
-            and visit.reach >= TAP_REACH  # a tap is on the felt in front of the cards; a peek is on them
+            and visit.reach_frames >= 2  # over the seat's cards or bet; a hand passing by is not
+            # a tap rests on the felt in front of the cards; a peek is on them
+            and visit.in_front is not None
+            and visit.in_front[1] - visit.in_front[0] >= TAP_REST_S
             and self.turn() == visit.seat
             and visit.seat not in self.folded
             and visit.had_cards

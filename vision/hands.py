@@ -6,7 +6,8 @@ in over the rail, or into a seat's stack or cards, is that seat's; one appearing
 dealer's. Two exceptions keep neighbours apart in an oblique view, where they sit close together: a
 hand over the rail after a gap is one coming in (its seat is where it enters, not the neighbour whose
 hand left a moment ago), and one leaving over the rail as another comes in there are two hands, which
-the tracker tells apart at that pace.
+the tracker tells apart at that pace. A new box mostly over a hand already followed is that hand boxed
+twice, not a second hand.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from typing import NamedTuple
 
 import numpy as np
 
+from vision.detections import box_iou
 from vision.table import OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 DEALER = 0  # owner id of the dealer's hands
 MEMORY_S = 0.5  # how long a hand that left is remembered
 RAIL_MEMORY_S = 0.15  # ... when the new one is over the rail
+TWIN_IOU = 0.5  # a new hand box overlapping a followed hand's this much is the same hand boxed twice
 
 
 class RecentHand(NamedTuple):
@@ -59,6 +62,16 @@ class HandOwners:
             if i not in owners and j not in used:
                 owners[i] = self.recent[j].owner
                 used.add(j)
+        if hands:
+            # a second box on a hand already followed is that hand (seed + 12000
+            # clean_check_raise_showdown: the dealer's hand pulling in seat 1's bet, boxed twice there,
+            # was taken for seat 1's coming into its cards)
+            overlap = box_iou(np.asarray([h.box for h in hands]), np.asarray([h.box for h in hands]))
+            followed = list(owners)
+            for i in range(len(hands)):
+                twin = next((k for k in followed if i not in owners and overlap[i, k] >= TWIN_IOU), None)
+                if twin is not None:
+                    owners[i] = owners[twin]
         self.new = [i not in owners for i in range(len(hands))]
         for i, h in enumerate(hands):
             if i not in owners:

@@ -145,7 +145,9 @@ class Visit:
     returned: bool = False
     had_cards: bool = True  # the seat's cards were in its zones when the visit began
     reach_frames: int = 0  # scenes with the hand over the seat's cards or bet
-    reach: float = 0.0  # furthest forward the hand got: 0 at the stack zone's centre, 1 at the bet zone's
+    # first and last time the hand reached ``TAP_REACH`` or further forward (0 at the stack zone's middle,
+    # 1 at the bet zone's)
+    in_front: tuple[float, float] | None = None
     bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"

@@ -383,3 +383,74 @@ def test_chips_a_seats_own_hand_covers_in_its_bet_zone_are_not_pulled_in(geometr
     assert not [e for e in table.events if isinstance(e, ChipsPulledIn)]
     table.show(1.5, *cards, pot)  # the dealer's pull: the chip is gone, no seat's hand over it
     assert len([e for e in table.events if isinstance(e, ChipsPulledIn)]) == 1
+
+
+def _hand_at_reach(g: TableGeometry, seat: int, reach: float, place: str, track: int = 7) -> SeenObject:
+    """A hand whose centre lies ``reach`` of the way from the seat's stack zone to its bet zone."""
+    axis = g.seat_axis(seat)
+    assert axis is not None
+    (sx, sy), (bx, by) = axis
+    x, y = sx + reach * (bx - sx), sy + reach * (by - sy)
+    return SeenObject(track, "hand", (x - 25, y - 25, x + 25, y + 25), place, seat)
+
+
+@pytest.mark.parametrize(
+    ("reaches", "taps"),
+    [((0.45, 0.58, 0.45), 0), ((0.63, 0.63, 0.63), 1), ((0.78, 0.8, 0.78), 1)],
+    ids=["peek-once-past-the-middle", "oblique-far-seat-tap", "overhead-tap"],
+)
+def test_a_tap_rests_in_front_of_the_cards_a_peek_does_not(
+    geometry: TableGeometry, reaches: tuple[float, ...], taps: int
+) -> None:
+    """Seed + 12000 clean_protector_and_peek: the cupped hand of a peek, boxed once only below the
+    cards, reached 0.58 of the way to the bet zone (the cards' middle is at 0.5). A tap rests in front
+    over several detector calls: near 0.8 overhead, down to 0.63 for a far seat in an oblique view."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    for reach in reaches:  # one detector call each
+        table.show(0.1, *cards, _hand_at_reach(g, 2, reach, "seat2_cards"))
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(1.0, *cards)
+    assert sum(isinstance(e, TableTap) for e in table.events) == taps
+
+
+def test_a_drink_box_never_read_surely_is_no_object_put_down_by_a_tapping_hand(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 12000 clean_limped_pot: going back over its stack, the tapping hand was boxed as a drink
+    for one detector call, read "unknown"; the check stands."""
+    g = geometry
+    table = Table(g, turn=2)
+    table.analyzer.objects.reads_drinks = True
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.1, *cards, thing(g, 93, "drink", "seat2_stack", label="unknown"))
+    table.show(1.0, *cards)
+    assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
+    assert not any(isinstance(e, ObjectPlaced) for e in table.events)
+
+
+def test_the_dealers_hand_boxed_twice_over_a_seats_cards_is_not_that_seats(geometry: TableGeometry) -> None:
+    """Seed + 12000 clean_check_raise_showdown: the dealer's hand came from the pot to pull in seat 1's
+    bet and was boxed twice there, the second box new and over seat 1's cards; seat 1 did not tap."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    (px, py), (bx, by) = g.by_name["pot"].centre, g.by_name["seat2_bet"].centre
+    for k in range(1, 6):  # from the pot to seat 2's bet zone, one detector call at a time
+        x, y = px + (bx - px) * k / 5, py + (by - py) * k / 5
+        place = "seat2_bet" if k == 5 else "felt"
+        table.show(0.1, *cards, SeenObject(-1, "hand", (x - 25, y - 25, x + 25, y + 25), place, 2))
+    x, y = bx, by
+    dealer = SeenObject(9, "hand", (x - 25, y - 25, x + 25, y + 25), "seat2_bet", 2)
+    twin = SeenObject(-1, "hand", (x - 24, y - 23, x + 25, y + 26), "seat2_cards", 2)
+    table.show(0.3, *cards, dealer, twin)
+    assert [p.owner for p in table.analyzer.hands.recent] == [0, 0]  # both boxes the dealer's
+    table.show(1.0, *cards)
+    assert not any(isinstance(e, TableTap) for e in table.events)
