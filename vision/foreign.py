@@ -35,28 +35,24 @@ class ForeignObjects:
         self.reads_drinks = reads_drinks
         self.settled: dict[int, Settled] = {}  # track -> on the felt or not, settled
         self.placed: dict[int, tuple[ForeignObject, int | None]] = {}  # track -> what, nearest seat
-        self.first_seen: dict[int, tuple[int | None, float]] = {}  # track -> its seat, when
+        self.first_seen: dict[int, tuple[int | None, float, str]] = {}  # track -> its seat, when, class
         self.votes: dict[int, Counter[str]] = {}  # drink track -> its readings so far
-        self.classes: dict[int, str] = {}  # track -> its class
 
     def new_hand(self) -> None:
         """Forget every track but the objects still lying on the felt."""
         self.settled = {k: v for k, v in self.settled.items() if k in self.placed}
         self.first_seen = {k: v for k, v in self.first_seen.items() if k in self.placed}
         self.votes = {k: v for k, v in self.votes.items() if k in self.placed}
-        self.classes = {k: v for k, v in self.classes.items() if k in self.placed}
 
     def put_down_since(self, seat: int, t: float) -> bool:
         """Whether an object first appeared at ``seat`` at or after ``t``. A drink box never read surely
         is no object put down (seed + 12000 clean_limped_pot: a hand going back over its stack boxed as a
         drink for one call, and its check was taken for a protector put down)."""
+        unread = {k for k, (_, _, cls) in self.first_seen.items() if cls == "drink" and not self.votes.get(k)}
         return any(
-            at == seat and first >= t and not self._unread_drink(track)
-            for track, (at, first) in self.first_seen.items()
+            at == seat and first >= t and not (self.reads_drinks and track in unread)
+            for track, (at, first, _) in self.first_seen.items()
         )
-
-    def _unread_drink(self, track: int) -> bool:
-        return self.classes.get(track) == "drink" and self.reads_drinks and not self.votes.get(track)
 
     def update(self, scene: TableScene, out: list[Event]) -> None:
         seen: set[int] = set()
@@ -65,8 +61,7 @@ class ForeignObjects:
             if o.track < 0 or (zone is not None and zone.kind.value == "bet" and o.cls == "card_protector"):
                 continue
             seen.add(o.track)
-            self.first_seen.setdefault(o.track, (o.seat, scene.t))
-            self.classes.setdefault(o.track, o.cls)
+            self.first_seen.setdefault(o.track, (o.seat, scene.t, o.cls))
             if o.cls == "drink" and o.label in ("capped", "open"):
                 self.votes.setdefault(o.track, Counter())[o.label] += 1
             settled = self.settled.setdefault(o.track, Settled(self.hold))

@@ -62,14 +62,16 @@ class HandOwners:
             if i not in owners and j not in used:
                 owners[i] = self.recent[j].owner
                 used.add(j)
-        if hands:
+        unmatched = [i for i in range(len(hands)) if i not in owners]
+        if unmatched and owners:
             # a second box on a hand already followed is that hand (seed + 12000
             # clean_check_raise_showdown: the dealer's hand pulling in seat 1's bet, boxed twice there,
             # was taken for seat 1's coming into its cards)
-            overlap = box_iou(np.asarray([h.box for h in hands]), np.asarray([h.box for h in hands]))
+            boxes = np.asarray([h.box for h in hands])
+            overlap = box_iou(boxes, boxes)
             followed = list(owners)
-            for i in range(len(hands)):
-                twin = next((k for k in followed if i not in owners and overlap[i, k] >= TWIN_IOU), None)
+            for i in unmatched:
+                twin = next((k for k in followed if overlap[i, k] >= TWIN_IOU), None)
                 if twin is not None:
                     owners[i] = owners[twin]
         self.new = [i not in owners for i in range(len(hands))]
