@@ -66,7 +66,7 @@ STAGES = ("motion", "perceive", "wait", "track", "scene+actions", "rules", "tota
 
 class ModelPerception:
     """The shipped ONNX detector (its face-up cards checked on their pixels: `vision.card_faces`; the
-    bet and stack zones looked at closer: `vision.close_look`; one box per card:
+    bet, stack and card zones looked at closer: `vision.close_look`; one box per card:
     `vision.card_boxes`), card reader, chip classifier and drink reader, as one call per frame. A
     chip's value is its top chip's: the stack below is not counted (``counts_stacks``)."""
 

@@ -117,6 +117,9 @@ class ActionAnalyzer(CardWatch):
         self.board_low: tuple[int, float] = (0, 0.0)
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
+        # ... or a visit taken provisionally for the seat (``_hand_of_the_seat_deciding``) that showed
+        # no action: its cards going a moment later went with that hand
+        self.hand_left: dict[int, float] = {}
         # when each seat's last visit ended with its hand lost from view out on the felt, not going back
         self.lost_in_middle: dict[int, float] = {}
         self.exposed_at: dict[int, float] = {}  # when each seat last showed a card
@@ -223,6 +226,7 @@ class ActionAnalyzer(CardWatch):
                 visit.had_cards = self.has_cards.get(seat, False) or self.holding[seat].value is True
                 untracked = [o.box for o in scene.in_place(f"seat{seat}_bet", "chip") if o.track < 0]
                 visit.bet_boxes = [o.box for o in in_bet] + untracked
+                visit.bet_track_boxes = {o.track: o.box for o in in_bet}
                 visit.unconfirmed_bet = untracked
                 visit.stack_before = self.stack_tracked.get(seat, 0)
                 count = self.seat_cards[seat]
@@ -310,6 +314,7 @@ class ActionAnalyzer(CardWatch):
         return {deciding}
 
     def _close_visit(self, visit: Visit, t: float, out: list[Event]) -> None:
+        self.hand_left[visit.seat] = t
         if visit.provisional:
             self.pushes.settle(visit)
             if not (self.in_hand and (visit.pushes or visit.unread or self._is_tap(visit))):

@@ -1,5 +1,6 @@
 """A closer look at the bet and stack zones, where chips lie small: a bet's alone on the felt, a
-seat's stack on the rail at the far edge of the picture.
+seat's stack on the rail at the far edge of the picture; and at the seats' card zones, where a hole
+card lies alone before its second comes.
 
 Fed a 1280x720 frame at 640, the detector sees a chip about 8 px across. In a stack on the rail it
 is found among its neighbours; alone in a bet zone, on a felt or a printed line of its own colours,
@@ -19,7 +20,14 @@ add chips only: hands they found from ``hand_conf`` (0.2) were mostly the arm co
 scored 0.22 on the felt beside the stack, where a new hand is the dealer's (seed + 2000
 clean_exact_calls: seat 1's bet then went unseen), or things that are no hand at all.
 
-``CloseLook`` crops each bet and stack zone's box, grown by ``PAD`` of the frame's long side (chips pushed in
+The card zones are looked at the same way for cards. On seed + 13000 (green felt, blue backs) the
+first card pitched to a seat, alone in its zone, scored 0.17 to the whole frame and 0.90 close up: it
+was counted only when the second card came, so 59 of 578 cards dealt were missed. A close-look card
+is added unless a card was found there already (IoU >= ``CARD_IOU``: a second hole card spread over
+the first overlaps it less); ``vision.card_boxes`` then drops the duplicates left. A card zone's look
+adds no chips or hands.
+
+``CloseLook`` crops each zone's box, grown by ``PAD`` of the frame's long side (chips pushed in
 spill past the lines), and detects in all of them in one batch at ``zoom`` times the whole-frame
 scale. A chip it finds is added unless a round thing was found there already (IoU >= ``SAME_IOU``,
 by the whole-frame call or an overlapping box's look). Only chips wholly inside the box less
@@ -39,6 +47,11 @@ most ``MAX_CHANGE``) keeps that look's chips without running the detector again:
 nothing moves in a bet zone, and the close look costs one thumbnail per zone. After a change it is
 looked at ``SETTLE_LOOKS`` more times on still pixels: the look made as a hand leaves may see the
 chips it left through the blur of its going, or not at all (seed + 10000 string_bet_return_to_stack).
+A kept look keeps its chips but not its hands: a hand is a thing that moves, and a box that shows
+nothing moving for ``SETTLE_LOOKS`` looks has no hand in it that the whole frame does not see. Close
+up, plain felt at the lower edge of a bet zone's box scored 0.20 as a hand on still pixels; kept, it
+held the seat's visit open for the rest of the street (seed + 13000 cards_off_table: the flop's three
+checks and the turn's bet were lost, and a premature turn and two out-of-turn folds were raised).
 """
 
 from __future__ import annotations
@@ -49,7 +62,7 @@ import cv2
 import numpy as np
 
 from vision.camera_config import ZoneKind
-from vision.card_boxes import DISCS
+from vision.card_boxes import CARDS, DISCS
 from vision.detections import Detections, box_iou
 from vision.table import TableGeometry
 
@@ -61,7 +74,8 @@ SETTLE_LOOKS = 2  # looks again at a box whose pixels have just stopped changing
 SAME_IOU = 0.4  # a close-look chip overlapping a round thing already found this much is that thing
 TWIN_SCORE = 0.1  # the close look's own button or protector boxes count from this score
 OTHER_DISCS = tuple(d for d in DISCS if d != "chip")
-LOOKED_AT = (ZoneKind.BET, ZoneKind.STACK)  # the zones looked at closer
+LOOKED_AT = (ZoneKind.BET, ZoneKind.STACK, ZoneKind.CARDS)  # the zones looked at closer
+CARD_IOU = 0.3  # a close-look card overlapping a card already found this much is that card
 
 
 class PartDetector(Protocol):
@@ -69,7 +83,8 @@ class PartDetector(Protocol):
 
 
 class CloseLook:
-    """The bet and stack zones of ``geometry`` looked at ``zoom`` times closer (the module docstring)."""
+    """The bet, stack and card zones of ``geometry`` looked at ``zoom`` times closer (the module
+    docstring)."""
 
     def __init__(
         self, detector: PartDetector, geometry: TableGeometry, zoom: float, conf: float, hand_conf: float
@@ -80,7 +95,7 @@ class CloseLook:
         self.hand_conf = hand_conf
         h, w = geometry.height, geometry.width
         pad = PAD * max(h, w)
-        boxes, hands = [], []
+        boxes, hands, cards = [], [], []
         for zone in geometry.zones:
             if zone.kind not in LOOKED_AT:
                 continue
@@ -90,8 +105,10 @@ class CloseLook:
             if x1 - x0 >= 2 and y1 - y0 >= 2:
                 boxes.append((round(x0), round(y0), round(x1), round(y1)))
                 hands.append(zone.kind is ZoneKind.BET)
+                cards.append(zone.kind is ZoneKind.CARDS)
         self.boxes = np.array(boxes, np.float32).reshape(-1, 4)
         self.finds_hands = hands  # which boxes' looks add hands: the bet zones' (see the module docstring)
+        self.finds_cards = cards  # ... and which add cards, not chips: the seats' card zones'
         self.frame_hw = (h, w)
         self._thumbs: list[np.ndarray | None] = [None] * len(self.boxes)
         self._found: list[Detections | None] = [None] * len(self.boxes)  # each box's last look
@@ -117,28 +134,34 @@ class CloseLook:
             looks = self.detector.detect_parts(image, self.boxes[stale], self.zoom)
             for i, d in zip(stale, looks, strict=True):
                 self._thumbs[i] = thumbs[i]
-                self._found[i] = self._inside(d, self.boxes[i], self.finds_hands[i])
+                self._found[i] = self._inside(d, self.boxes[i], self.finds_hands[i], self.finds_cards[i])
         self.looks += len(stale)
         self.kept += len(self.boxes) - len(stale)
         out = dets
-        for last in self._found:
+        for i, last in enumerate(self._found):
             if last is None or not len(last):
                 continue
-            chips, hands = last.select(last.of_class("chip")), last.select(last.of_class("hand"))
+            chips = last.select(last.of_class("chip"))
             out = Detections.joined(out, _not_twins(chips, out.select(_of(out, DISCS))))
-            out = Detections.joined(out, _new_hands(hands, out.select(out.of_class("hand"))))
+            cards = last.select(_of(last, CARDS))
+            out = Detections.joined(out, _not_twins(cards, out.select(_of(out, CARDS)), CARD_IOU))
+            if i in stale:  # a kept look's hands are not (the module docstring)
+                hands = last.select(last.of_class("hand"))
+                out = Detections.joined(out, _new_hands(hands, out.select(out.of_class("hand"))))
         return out
 
     def _changed(self, i: int, thumb: np.ndarray) -> bool:
         last = self._thumbs[i]
         return last is None or last.shape != thumb.shape or float(np.abs(thumb - last).max()) > MAX_CHANGE
 
-    def _inside(self, found: Detections, box: np.ndarray, with_hands: bool) -> Detections:
-        """The chips (wholly inside) and, ``with_hands``, the hands (their middles inside) of one look
-        at ``box``."""
+    def _inside(self, found: Detections, box: np.ndarray, with_hands: bool, with_cards: bool) -> Detections:
+        """The chips (wholly inside), or ``with_cards`` the cards (wholly inside), and, ``with_hands``,
+        the hands (their middles inside) of one look at ``box``."""
+        whole = _within(found.xyxy, box, self.frame_hw) & (found.confidence >= self.conf)
+        if with_cards:
+            return found.select(whole & _of(found, CARDS))
         others = found.select(_of(found, OTHER_DISCS) & (found.confidence >= TWIN_SCORE))
-        keep = found.of_class("chip") & (found.confidence >= self.conf)
-        chips = _not_twins(found.select(keep & _within(found.xyxy, box, self.frame_hw)), others)
+        chips = _not_twins(found.select(whole & found.of_class("chip")), others)
         keep = found.of_class("hand") & (found.confidence >= self.hand_conf) & with_hands
         hands = found.select(keep & _middle_within(found.xyxy, box, self.frame_hw))
         return Detections.joined(chips, hands)
@@ -183,11 +206,11 @@ def _new_hands(hands: Detections, known: Detections) -> Detections:
     return hands.select(~inside.any(axis=1))
 
 
-def _not_twins(chips: Detections, others: Detections) -> Detections:
-    """``chips`` less those ``others`` boxed already (IoU >= ``SAME_IOU``)."""
-    if not len(chips) or not len(others):
-        return chips
-    return chips.select(box_iou(chips.xyxy, others.xyxy).max(axis=1) < SAME_IOU)
+def _not_twins(found: Detections, others: Detections, same: float = SAME_IOU) -> Detections:
+    """``found`` less those ``others`` boxed already (IoU >= ``same``)."""
+    if not len(found) or not len(others):
+        return found
+    return found.select(box_iou(found.xyxy, others.xyxy).max(axis=1) < same)
 
 
 def _inner(box: np.ndarray, frame_hw: tuple[int, int]) -> tuple[float, float, float, float]:

@@ -57,6 +57,7 @@ class CardWatch:
     objects: ForeignObjects
     visits: dict[int, Visit]
     visit_ended: dict[int, float]
+    hand_left: dict[int, float]
     lost_in_middle: dict[int, float]
     seat_cards: dict[int, Settled]
     holding: dict[int, Settled]
@@ -165,8 +166,10 @@ class CardWatch:
             self.has_cards[seat] = bool(cards)
             held = self.holding[seat].update(t, bool(cards))
             if held is not None and held == (True, False) and self.in_hand and self._contesting(seat):
-                recent = t - self.visit_ended.get(seat, -1e9) < 2.0
-                # its own hand took them (the dealer collecting is not), seen or not
+                # its own hand took them (the dealer collecting is not), seen or not; a hand taken for
+                # the seat deciding provisionally counts (seed + 13000 clean_full_ring_walk: seat 6's
+                # hand, first seen beside its cards, flicked them to the muck after it had gone)
+                recent = t - self.hand_left.get(seat, -1e9) < 2.0
                 if seat in self.visits or recent or self._pushed_out(seat, self.holding[seat].since):
                     self.gone[seat] = self.holding[seat].since
             self._where_did_they_go(scene, seat, out)

@@ -64,6 +64,7 @@ class PitchWatch:
         self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
         self.ended: list[EndedFlight] = []  # waiting ``DISTURB_S`` to see whose cards they disturbed
         self.seat_boxes: dict[int, list[tuple[float, float, float, float]]] = {}  # last scene's, per seat
+        self.boxes_before: dict[int, list[tuple[float, float, float, float]]] = {}  # ... the scene before's
         self.disturbed: dict[int, float] = {}  # seat -> when a card box there last moved or grew
         self.rose: dict[int, float] = {}  # seat -> when it last showed a card more
         self.landed: dict[int, float] = {}  # seat -> when a card in flight last came down there
@@ -186,7 +187,7 @@ class PitchWatch:
                 and any(not any(_same_box(b, p) for p in was) for b in now)
             ):
                 self.disturbed[seat] = t
-        self.seat_boxes = boxes
+        self.boxes_before, self.seat_boxes = self.seat_boxes, boxes
 
     def _follow_untracked(self, loose: list[SeenObject]) -> dict[int, SeenObject]:
         """Loose cards the tracker has not confirmed (a fast pitch often never is), each given the
@@ -207,11 +208,16 @@ class PitchWatch:
         return out
 
     def _untracked_landing(self, cards: list[SeenObject], x: float, y: float) -> int | None:
-        """The seat holding, among its cards, an unconfirmed card nearest to (x, y): a card just landed."""
+        """The seat holding, among its cards, an unconfirmed card nearest to (x, y) that was not lying
+        there in the scene before: a card just landed. A PLO hand's four cards, overlapping, are often
+        boxed three times, one box never confirmed; a flop card slid into line on the board "landed" on
+        such a seat's cards across the table (seed + 13000 clean_plo_pot_bet: a false misdeal)."""
         landed = []
         for o in cards:
             zone = self.geo.by_name.get(o.place)
             if o.track < 0 and zone is not None and zone.kind is ZoneKind.CARDS and zone.seat is not None:
+                if any(_same_box(o.box, b) for b in self.boxes_before.get(zone.seat, [])):
+                    continue  # lying there already
                 cx, cy = o.centre
                 landed.append((abs(x - cx) + abs(y - cy), zone.seat))
         return min(landed)[1] if landed else None

@@ -130,6 +130,7 @@ class Visit:
     bet_tracks_at_start: frozenset[int]
     bet_values: dict[int, int]  # value of each earlier-bet stack, raised as chips land on it
     bet_boxes: list[Box] = field(default_factory=list)  # boxes of the earlier-bet stacks at the start
+    bet_track_boxes: dict[int, Box] = field(default_factory=dict)  # ... of the tracked ones, by track
     unconfirmed_bet: list[Box] = field(default_factory=list)  # ... those the tracker had not confirmed
     pushes: list[tuple[int, ...]] = field(default_factory=list)
     pushed_tracks: set[int] = field(default_factory=set)
@@ -223,6 +224,12 @@ class PushCounter:
                 # seat 1's re-raise made a second push of a stack of its raise, lying there since)
                 visit.bet_tracks_at_start |= {o.track}
                 visit.bet_values[o.track] = o.value
+                continue
+            old = self._earlier_bet_retracked(o, visit, here)
+            if old is not None:  # the earlier bet under a new track id: neither pulled back nor pushed
+                visit.bet_tracks_at_start |= {o.track}
+                visit.bet_values[o.track] = visit.bet_values.pop(old)
+                visit.bet_track_boxes[o.track] = visit.bet_track_boxes.pop(old)
                 continue
             visit.pushed_tracks.add(o.track)
             if self._retracked(o, visit, here):
@@ -372,6 +379,23 @@ class PushCounter:
         return any(
             track not in here and value == o.value and iou(box, o.box) >= RETRACK_IOU
             for track, (box, value) in visit.pushed_boxes.items()
+        )
+
+    @staticmethod
+    def _earlier_bet_retracked(o: SeenObject, visit: Visit, here: set[int]) -> int | None:
+        """The earlier-bet stack a new chip track is, under a new id, if any: same value, mostly the
+        same box, the old track gone from the scene. A hand tapping over its bet hides the stack, and
+        the tracker may give it back another chip's lost id (seed + 13000 premature_turn: seat 3's big
+        blind took the id of a chip of its stack; the tap read as the blind pulled back and a bet)."""
+        return next(
+            (
+                track
+                for track, box in visit.bet_track_boxes.items()
+                if track not in here
+                and visit.bet_values.get(track) == o.value
+                and iou(box, o.box) >= RETRACK_IOU
+            ),
+            None,
         )
 
     def chips_of(self, o: SeenObject) -> tuple[int, ...]:

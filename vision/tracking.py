@@ -4,6 +4,13 @@ Cards, chips and hands move differently and must never swap ids with each other,
 its own ``ByteTrackTracker``. ``Tracker.update`` takes one frame's ``Detections`` and returns a new
 one with ``tracker_id`` filled (-1 for a detection not yet confirmed as a track); labels and chip
 values ride along with their boxes.
+
+ByteTrack starts a track only from a detection over its high-score bar (0.5 here); lower ones only
+keep a track going. Things put down and left on the felt (``STILL_THINGS``) start one from the
+activation bar: a phone the detector scored 0.38-0.40 in every call for three seconds stayed
+untracked, so it was reported only when one call scored it 0.50 (seed + 13000 foreign_object_phone,
+four seconds late). Such things do not move, so the two-stage association that guards moving
+objects against weak boxes matters little for them.
 """
 
 from __future__ import annotations
@@ -17,6 +24,8 @@ from trackers import ByteTrackTracker
 from vision.detections import Detections
 
 ID_STRIDE = 1_000_000  # track ids of class k are k * ID_STRIDE + the class tracker's id
+STILL_THINGS = ("phone", "drink", "card_protector")  # their tracks start from the activation bar
+HIGH_SCORE = 0.5  # the other classes' tracks start from this score
 
 
 class Tracker:
@@ -26,15 +35,16 @@ class Tracker:
         self.activation = activation
         self._trackers: dict[int, ByteTrackTracker] = {}
 
-    def _tracker(self, class_id: int) -> ByteTrackTracker:
+    def _tracker(self, class_id: int, name: str) -> ByteTrackTracker:
         if class_id not in self._trackers:
+            high = self.activation if name in STILL_THINGS else max(self.activation, HIGH_SCORE)
             self._trackers[class_id] = ByteTrackTracker(
                 lost_track_buffer=self.lost_frames,
                 frame_rate=self.fps,
                 track_activation_threshold=self.activation,
                 minimum_consecutive_frames=1,
                 minimum_iou_threshold=0.05,
-                high_conf_det_threshold=max(self.activation, 0.5),
+                high_conf_det_threshold=high,
             )
         return self._trackers[class_id]
 
@@ -49,7 +59,8 @@ class Tracker:
                 class_id=dets.class_id[rows],
                 data={"row": rows},
             )
-            tracked = self._tracker(int(class_id)).update(found, timestamp=t)
+            name = dets.names[int(class_id)] if int(class_id) < len(dets.names) else ""
+            tracked = self._tracker(int(class_id), name).update(found, timestamp=t)
             if tracked.tracker_id is None:
                 continue
             for row, tid in zip(tracked.data["row"], tracked.tracker_id, strict=True):

@@ -454,3 +454,27 @@ def test_the_dealers_hand_boxed_twice_over_a_seats_cards_is_not_that_seats(geome
     assert [p.owner for p in table.analyzer.hands.recent] == [0, 0]  # both boxes the dealer's
     table.show(1.0, *cards)
     assert not any(isinstance(e, TableTap) for e in table.events)
+
+
+def test_cards_flicked_to_the_muck_after_a_hand_taken_provisionally_for_the_seat_left_are_a_fold(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 13000 clean_full_ring_walk: seat 6's hand, first seen on the felt beside its cards (so
+    taken for that seat's only provisionally), was gone before its cards vanished and landed in the
+    muck. The visit showed no chips and no tap, so it counted as the dealer's, and the fold was lost:
+    every seat after it was out of turn. Cards gone from the seat deciding right after such a hand
+    left, landing in the muck, are its fold."""
+    g = geometry
+    table = Table(g, turn=1)
+    cards = dealt(g, seats=(1, 2))
+    table.show(1.0, *cards)
+    x, y = g.by_name["seat1_cards"].centre
+    beside = SeenObject(7, "hand", (x + 30, y - 20, x + 70, y + 20), "felt", None)
+    assert g.nearest_place(*beside.centre) == "seat1_cards"
+    table.show(0.3, *cards, beside)
+    table.show(0.4, *cards)  # the hand gone, the cards still there a moment
+    table.show(0.2, *cards[2:])  # gone from seat 1's zone
+    muck = [thing(g, 300, "card_down", "muck"), thing(g, 301, "card_down", "muck")]
+    table.show(1.5, *cards[2:], *muck)
+    folds = [e for e in table.events if isinstance(e, Fold)]
+    assert [f.seat for f in folds] == [1]

@@ -191,3 +191,35 @@ def test_a_hand_the_look_at_a_stack_zone_found_is_not_added():
     close, _, _ = setup([around(x, y, HAND, score=0.9, half=25), around(x, y, CHIP, score=0.6)])
     seen = close(felt(), dets())
     assert seen.class_names() == ["chip"]
+
+
+def test_a_hand_a_kept_look_found_is_dropped_once_the_pixels_hold_still_its_chips_stay():
+    """Seed + 13000 cards_off_table: close up, plain felt at the lower edge of seat 2's bet zone box
+    scored 0.20 as a hand on still pixels. Kept with the look, it held seat 2's visit open for the
+    rest of the street: three checks and a bet lost. A hand is a thing that moves."""
+    geo = demo_geometry()
+    x, y = geo.by_name["seat3_bet"].centre
+    ghost = around(x, y - 20, HAND, score=0.2, half=12)
+    close, _, _ = setup([ghost, around(x, y)])
+    image = felt()
+    for _ in range(1 + SETTLE_LOOKS):  # the looks that run: the hand stands on each
+        seen = close(image, dets())
+        assert seen.of_class("hand").sum() == 1
+    kept = close(image.copy(), dets())  # nothing moved: the last look is kept, less its hand
+    assert close.kept == len(close.boxes)
+    assert kept.of_class("hand").sum() == 0 and kept.of_class("chip").sum() == 1
+
+
+def test_a_lone_hole_card_the_whole_frame_missed_is_found_close_up_and_not_twice():
+    """Seed + 13000 (green felt, blue backs): the first card pitched to a seat, alone in its zone,
+    scored 0.17 to the whole frame and 0.90 close up; it was counted only when the second card came,
+    so the seat's first card was never dealt. A card the whole frame has already is not added again."""
+    geo = demo_geometry()
+    x, y = geo.by_name["seat3_cards"].centre
+    card = around(x, y, CARD, score=0.9, half=14)
+    close, _, _ = setup([card])
+    seen = close(felt(), dets())
+    assert [b.tolist() for b in seen.xyxy[seen.of_class("card_down")]] == [list(card[:4])]
+    close, _, _ = setup([card])
+    whole = dets((x - 13, y - 15, x + 15, y + 13, CARD, 0.5))  # the same card, boxed a little apart
+    assert close(felt(), whole).of_class("card_down").sum() == 1

@@ -460,3 +460,23 @@ def test_a_card_seen_only_leaving_the_deck_lands_where_it_disturbs_a_seats_cards
         grown = replace(seat2[1], box=(x0, y0, x1 + 5, y1 + 4)) if disturbed else seat2[1]
         table.show(1.0, *seat1, seat2[0], grown)
         assert table.cards_dealt_to(1, 2) == counts, disturbed
+
+
+def test_a_flight_to_the_board_does_not_land_on_a_seats_card_that_was_never_confirmed(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 13000 clean_plo_pot_bet: seat 8's four cards, overlapping, were boxed three times, one
+    box never confirmed by the tracker. A flop card seen on its way from the deck, lost as it slid into
+    line on the board, "landed" on that unconfirmed box across the table: a late card, a false misdeal.
+    An unconfirmed card that was lying there already is no card just landed; one that shows as the
+    flight vanishes is (``test_an_untracked_late_pitch_landing_on_a_seats_cards_still_counts``)."""
+    g = geometry
+    table, cards = play_under_way(g)
+    x0, y0, x1, y1 = cards[1].box
+    third = SeenObject(-1, "card_down", (x0 + 6, y0 + 4, x1 + 6, y1 + 4), "seat1_cards", 1)
+    table.show(1.0, *cards, third)  # never confirmed, there all along
+    assert table.cards_dealt_to(1) == {1: 3}
+    for share in (0.3, 0.6):  # a card on its way from the deck to the board
+        table.show(0.1, *cards, third, between(g, -1, "card_down", "dealer", "board", share))
+    table.show(1.5, *cards, third)
+    assert table.cards_dealt_to(1) == {1: 3}

@@ -482,3 +482,25 @@ def test_chips_the_hand_covers_as_it_arrives_were_there_before_it(geometry: Tabl
     table.show(1.0, *cards, blind)
     acted = [e for e in table.events if isinstance(e, ChipAction | TableTap)]
     assert [(type(e).__name__, e.seat) for e in acted] == [("TableTap", 2)]
+
+
+def test_an_earlier_bet_the_tracker_gives_another_id_under_a_tapping_hand_is_still_the_earlier_bet(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 13000 premature_turn: seat 3 tapped over its big blind; the hand hid the blind's chip and
+    the tracker gave it back the lost id of a chip from the stack. Same value, same place: the blind,
+    neither pulled back nor bet again, and the visit is a tap over the seat's own chips."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    blind = thing(g, 60, "chip", "seat2_bet", label="black", value=100)
+    table.show(1.0, *cards, blind)
+    table.show(0.3, *cards, blind, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, blind, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.1, *cards, thing(g, 7, "hand", "seat2_bet"))  # the hand hides the chip
+    again = thing(g, 61, "chip", "seat2_bet", label="black", value=100)  # another chip's old id
+    table.show(0.3, *cards, again, thing(g, 7, "hand", "seat2_bet"))
+    table.show(1.0, *cards, again)
+    assert not [e for e in table.events if isinstance(e, ChipAction)]
+    [tap] = [e for e in table.events if isinstance(e, TableTap)]
+    assert (tap.seat, tap.over_own_chips) == (2, True)
