@@ -24,8 +24,13 @@ The card zones are looked at the same way for cards. On seed + 13000 (green felt
 first card pitched to a seat, alone in its zone, scored 0.17 to the whole frame and 0.90 close up: it
 was counted only when the second card came, so 59 of 578 cards dealt were missed. A close-look card
 is added unless a card was found there already (IoU >= ``CARD_IOU``: a second hole card spread over
-the first overlaps it less); ``vision.card_boxes`` then drops the duplicates left. A card zone's look
-adds no chips or hands.
+the first overlaps it less); ``vision.card_boxes`` then drops the duplicates left. Nor is one that
+touches a hand (the whole frame's or the look's own): close up, a player's palm over its cards, posting
+a blind, was boxed as a face-up card, a card dealt face up and a false misdeal (seed + 13000
+clean_full_ring_showdown). Only face-down cards are added: a hole card comes face down, and a tabled
+hand, turned up and spread, was boxed once more close up, cut by the zone's box (seed + 2000
+premature_river: three cards tabled, a false misdeal_too_late). A card zone's look adds no chips or
+hands.
 
 ``CloseLook`` crops each zone's box, grown by ``PAD`` of the frame's long side (chips pushed in
 spill past the lines), and detects in all of them in one batch at ``zoom`` times the whole-frame
@@ -143,7 +148,7 @@ class CloseLook:
                 continue
             chips = last.select(last.of_class("chip"))
             out = Detections.joined(out, _not_twins(chips, out.select(_of(out, DISCS))))
-            cards = last.select(_of(last, CARDS))
+            cards = _clear_of(last.select(last.of_class("card_down")), out.select(out.of_class("hand")))
             out = Detections.joined(out, _not_twins(cards, out.select(_of(out, CARDS)), CARD_IOU))
             if i in stale:  # a kept look's hands are not (the module docstring)
                 hands = last.select(last.of_class("hand"))
@@ -159,7 +164,8 @@ class CloseLook:
         the hands (their middles inside) of one look at ``box``."""
         whole = _within(found.xyxy, box, self.frame_hw) & (found.confidence >= self.conf)
         if with_cards:
-            return found.select(whole & _of(found, CARDS))
+            hands = found.select(found.of_class("hand") & (found.confidence >= self.hand_conf))
+            return _clear_of(found.select(whole & found.of_class("card_down")), hands)
         others = found.select(_of(found, OTHER_DISCS) & (found.confidence >= TWIN_SCORE))
         chips = _not_twins(found.select(whole & found.of_class("chip")), others)
         keep = found.of_class("hand") & (found.confidence >= self.hand_conf) & with_hands
@@ -211,6 +217,14 @@ def _not_twins(found: Detections, others: Detections, same: float = SAME_IOU) ->
     if not len(found) or not len(others):
         return found
     return found.select(box_iou(found.xyxy, others.xyxy).max(axis=1) < same)
+
+
+def _clear_of(cards: Detections, hands: Detections) -> Detections:
+    """``cards`` less those whose boxes touch a hand's: close up, a palm over a seat's cards may be
+    boxed as a face-up card."""
+    if not len(cards) or not len(hands):
+        return cards
+    return cards.select(box_iou(cards.xyxy, hands.xyxy).max(axis=1) == 0)
 
 
 def _inner(box: np.ndarray, frame_hw: tuple[int, int]) -> tuple[float, float, float, float]:

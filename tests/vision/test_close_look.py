@@ -223,3 +223,16 @@ def test_a_lone_hole_card_the_whole_frame_missed_is_found_close_up_and_not_twice
     close, _, _ = setup([card])
     whole = dets((x - 13, y - 15, x + 15, y + 13, CARD, 0.5))  # the same card, boxed a little apart
     assert close(felt(), whole).of_class("card_down").sum() == 1
+
+
+def test_a_card_the_close_look_finds_under_a_hand_is_not_added():
+    """Seed + 13000 clean_full_ring_showdown: close up, seat 2's palm over its cards as it posted the
+    blind was boxed as a face-up card: a card dealt face up before the deal, and a false misdeal."""
+    geo = demo_geometry()
+    x, y = geo.by_name["seat3_cards"].centre
+    palm = around(x, y, 0, score=0.5, half=12)
+    hand = around(x + 10, y, HAND, score=0.8, half=25)
+    close, _, _ = setup([palm])
+    assert close(felt(), dets(hand)).of_class("card_down").sum() == 0  # the whole frame's hand
+    close, _, _ = setup([palm, hand])
+    assert close(felt(), dets()).of_class("card_down").sum() == 0  # the look's own hand
