@@ -117,8 +117,9 @@ class ActionAnalyzer(CardWatch):
         self.board_low: tuple[int, float] = (0, 0.0)
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
-        # ... or a visit taken provisionally for the seat (``_hand_of_the_seat_deciding``) that showed
-        # no action: its cards going a moment later went with that hand
+        # when a hand last left each seat's zones: its own visit's, or one taken for it provisionally
+        # (``_hand_of_the_seat_deciding``) that showed no action; its cards going a moment later went
+        # with that hand
         self.hand_left: dict[int, float] = {}
         # when each seat's last visit ended with its hand lost from view out on the felt, not going back
         self.lost_in_middle: dict[int, float] = {}
