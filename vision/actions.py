@@ -437,7 +437,8 @@ class ActionAnalyzer(CardWatch):
                 out.append(ChipAction(first, seat=seat, pushes=(values,) if values else (), counted=False))
 
     def _put_down_during(self, visit: Visit) -> bool:
-        """Whether an object (a protector, a phone) first appeared at the visit's seat while it lasted."""
+        """Whether an object (a protector, a phone) first appeared at the visit's seat while it lasted,
+        and stayed after the hand."""
         return self.objects.put_down_since(visit.seat, visit.start)
 
     # ----- chips: bets pulled into the pot --------------------------------------------------------

@@ -36,6 +36,7 @@ class ForeignObjects:
         self.settled: dict[int, Settled] = {}  # track -> on the felt or not, settled
         self.placed: dict[int, tuple[ForeignObject, int | None]] = {}  # track -> what, nearest seat
         self.first_seen: dict[int, tuple[int | None, float, str]] = {}  # track -> its seat, when, class
+        self.present: set[int] = set()  # the tracks seen in the latest scene
         self.votes: dict[int, Counter[str]] = {}  # drink track -> its readings so far
 
     def new_hand(self) -> None:
@@ -45,12 +46,18 @@ class ForeignObjects:
         self.votes = {k: v for k, v in self.votes.items() if k in self.placed}
 
     def put_down_since(self, seat: int, t: float) -> bool:
-        """Whether an object first appeared at ``seat`` at or after ``t``. A drink box never read surely
-        is no object put down (seed + 12000 clean_limped_pot: a hand going back over its stack boxed as a
-        drink for one call, and its check was taken for a protector put down)."""
+        """Whether an object first appeared at ``seat`` at or after ``t`` and is still there (in the latest
+        scene, which holds the latest detector call's boxes): an object put down stays, an arm boxed as
+        one goes with it (seed + 14000 clean_exact_calls: an arm over the rail boxed as a phone at 0.30
+        as it came and went; a street of checks taken for phones put down). A drink box never read
+        surely is no object put down (seed + 12000 clean_limped_pot: a hand going back over its stack
+        boxed as a drink for one call, and its check was taken for a protector put down)."""
         unread = {k for k, (_, _, cls) in self.first_seen.items() if cls == "drink" and not self.votes.get(k)}
         return any(
-            at == seat and first >= t and not (self.reads_drinks and track in unread)
+            at == seat
+            and first >= t
+            and track in self.present
+            and not (self.reads_drinks and track in unread)
             for track, (at, first, _) in self.first_seen.items()
         )
 
@@ -80,6 +87,7 @@ class ForeignObjects:
             else:
                 out.append(ObjectPlaced(settled.since, seat=o.seat, what=what))
             self.placed[o.track] = (what, o.seat)
+        self.present = seen
         for track, (what, seat) in list(self.placed.items()):
             if track in seen:
                 continue

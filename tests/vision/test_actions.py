@@ -478,3 +478,23 @@ def test_cards_flicked_to_the_muck_after_a_hand_taken_provisionally_for_the_seat
     table.show(1.5, *cards[2:], *muck)
     folds = [e for e in table.events if isinstance(e, Fold)]
     assert [f.seat for f in folds] == [1]
+
+
+def test_an_arm_boxed_as_a_phone_as_it_comes_and_goes_does_not_spoil_a_check(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 14000 clean_exact_calls: the arm over seat 1's rail was boxed as a phone (0.30) in the
+    call before the hand showed and in the one after it went. An object put down stays; this one did
+    not, and the check stands (a whole street of checks was lost, and a premature board raised)."""
+    g = geometry
+    table = Table(g, turn=1)
+    cards = dealt(g, seats=(1, 2))
+    table.show(1.0, *cards)
+    arm = thing(g, 40, "phone", "seat1_stack")
+    table.show(0.1, *cards, thing(g, -1, "phone", "seat1_stack"))  # not yet tracked
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat1_stack"))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat1_bet"))
+    table.show(0.1, *cards, thing(g, 7, "hand", "seat1_stack"))
+    table.show(0.1, *cards, arm)
+    table.show(1.0, *cards)
+    assert [e.seat for e in table.events if isinstance(e, TableTap)] == [1]
