@@ -45,5 +45,5 @@ def test_the_close_look_is_scored_against_the_rendered_chips_in_bet_zones(
     assert report["close_recall"] >= report["whole_recall"] - 0.05
     assert report["stack_chips"] > 0  # every seat's stack on the rail
     assert report["stack_close_recall"] >= report["stack_whole_recall"]
-    assert 0 < report["zones_looked_at_per_frame"] <= 20
+    assert 0 < report["zones_looked_at_per_frame"] <= 30  # ten seats' bet, stack and card zones
     assert set(report["ms_p50"]) == {"whole", "close"}
