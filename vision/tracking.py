@@ -60,8 +60,7 @@ class Tracker:
                 class_id=dets.class_id[rows],
                 data={"row": rows},
             )
-            name = dets.names[int(class_id)] if int(class_id) < len(dets.names) else ""
-            tracked = self._tracker(int(class_id), name).update(found, timestamp=t)
+            tracked = self._tracker(int(class_id), dets.names[int(class_id)]).update(found, timestamp=t)
             if tracked.tracker_id is None:
                 continue
             for row, tid in zip(tracked.data["row"], tracked.tracker_id, strict=True):
