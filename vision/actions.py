@@ -34,6 +34,7 @@ from dataclasses import replace
 from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
 from vision.deal import CARDS, MUCK_WAIT, CardWatch
+from vision.dealt_face_up import DealtFaceUp
 from vision.events import (
     CardsDealt,
     ChipAction,
@@ -128,6 +129,7 @@ class ActionAnalyzer(CardWatch):
         self._muck = next((z for z in geometry.zones if z.kind is ZoneKind.MUCK), None)
         self._dealer_zone = next((z.name for z in geometry.zones if z.kind is ZoneKind.DEALER), "dealer")
         self.up_on_deck = -1e9  # when a face-up card was last seen on the deck (a boxed card)
+        self.dealt_face_up = DealtFaceUp()  # a face-up card dealt: boxed or exposed (its reports held)
         self.loose_tracks: set[int] = set()  # card tracks in the muck or loose on the felt last scene
         self.card_rest: dict[int, tuple[float, float, float]] = {}  # card track -> since when still, at x, y
         self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from statistics import median_low
 
 from vision.camera_config import ZoneKind
+from vision.dealt_face_up import DealtFaceUp
 from vision.events import (
     CardExposed,
     CardsDealt,
@@ -79,6 +80,7 @@ class CardWatch:
     folded: set[int]
     tabled: set[int]
     up_on_deck: float
+    dealt_face_up: DealtFaceUp
     loose_tracks: set[int]
     button: int | None
     in_hand: bool
@@ -189,6 +191,10 @@ class CardWatch:
                     self.exposed.add(fresh[0].track)
                     self.exposed_at[seat] = t
                     out.append(CardExposed(t, seat=seat, card=fresh[0].label or None))
+        dealing = self.in_hand and not self.deal_over and self.most_board == 0
+        for report in self.dealt_face_up.update(scene, out, dealing):  # set aside: not the seat's card
+            seat = report.seat or 0
+            self.most_cards[seat] = max(0, self.most_cards.get(seat, 0) - report.count)
         board = [o for o in scene.in_place("board") if o.cls == "card_up"]
         change = self.board.update(t, len(board))
         if change is not None and self.in_hand:

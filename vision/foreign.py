@@ -5,11 +5,14 @@ settling time, and as taken away once it has been gone for ``OBJECT_GONE`` (hand
 same object seen again under a new track after a hand covered it is no new event. A protector in a
 bet zone is a non-value item pushed as a bet, which the visit analyzer reports, so it is left out here.
 A drink is capped when most of its track's sure readings (``vision.drinks``) up to its placing say so,
-and open otherwise. A drink box never read surely as either waits: the detector now and then boxes a
-chip stack as a drink, and the drink reader is unsure of those (seed + 2000 prior_chips_combined: two
-stacks boxed as drinks for a second; every reading "unknown"), while it read 82 of 82 video crops of
-real drinks surely (docs/drink_eval.json). Perception that reads no drinks at all (``reads_drinks``
-False: the simulator's own boxes carry the answer, test doubles carry none) places every drink.
+and open otherwise. Only readings of a drink lying still count: a bottle carried in, tilted in the hand,
+reads as open (seed + 14000 clean_capped_bottle: read open three times in flight, then capped once it
+stood on the felt; the open readings placed an open drink and raised a false alert). A drink box never
+read surely as either waits: the detector now and then boxes a chip stack as a drink, and the drink
+reader is unsure of those (seed + 2000 prior_chips_combined: two stacks boxed as drinks for a second;
+every reading "unknown"), while it read 82 of 82 video crops of real drinks surely
+(docs/drink_eval.json). Perception that reads no drinks at all (``reads_drinks`` False: the simulator's
+own boxes carry the answer, test doubles carry none) places every drink.
 """
 
 from __future__ import annotations
@@ -17,10 +20,13 @@ from __future__ import annotations
 from collections import Counter
 
 from vision.events import Event, ForeignObject, ObjectPlaced, ObjectRemoved
+from vision.pushes import Box, iou
 from vision.settled import Settled
 from vision.table import OFF, RAIL, TableGeometry, TableScene
 
 OBJECT_GONE = 2.0  # seconds an object must be missing before it counts as taken away
+STILL_IOU = 0.8  # a drink box this close to where it came to rest has not moved
+STILL_S = 0.2  # seconds a drink must have lain still before its readings count (two detector calls)
 FOREIGN = {
     "phone": ForeignObject.PHONE,
     "drink": ForeignObject.DRINK_OPEN,
@@ -37,13 +43,15 @@ class ForeignObjects:
         self.placed: dict[int, tuple[ForeignObject, int | None]] = {}  # track -> what, nearest seat
         self.first_seen: dict[int, tuple[int | None, float, str]] = {}  # track -> its seat, when, class
         self.present: set[int] = set()  # the tracks seen in the latest scene
-        self.votes: dict[int, Counter[str]] = {}  # drink track -> its readings so far
+        self.votes: dict[int, Counter[str]] = {}  # drink track -> its readings so far, lying still
+        self.rest: dict[int, tuple[Box, float]] = {}  # drink track -> where and since when it lies still
 
     def new_hand(self) -> None:
         """Forget every track but the objects still lying on the felt."""
         self.settled = {k: v for k, v in self.settled.items() if k in self.placed}
         self.first_seen = {k: v for k, v in self.first_seen.items() if k in self.placed}
         self.votes = {k: v for k, v in self.votes.items() if k in self.placed}
+        self.rest = {k: v for k, v in self.rest.items() if k in self.placed}
 
     def put_down_since(self, seat: int, t: float) -> bool:
         """Whether an object first appeared at ``seat`` at or after ``t`` and is still there (in the latest
@@ -61,6 +69,14 @@ class ForeignObjects:
             for track, (at, first, _) in self.first_seen.items()
         )
 
+    def _lies_still(self, track: int, box: Box, t: float) -> bool:
+        """Whether the drink has lain where it came to rest (its box within ``STILL_IOU``) for ``STILL_S``."""
+        rest = self.rest.get(track)
+        if rest is None or iou(rest[0], box) < STILL_IOU:
+            self.rest[track] = (box, t)
+            return False
+        return t - rest[1] >= STILL_S
+
     def update(self, scene: TableScene, out: list[Event]) -> None:
         seen: set[int] = set()
         for o in scene.of_class(*FOREIGN):
@@ -69,7 +85,8 @@ class ForeignObjects:
                 continue
             seen.add(o.track)
             self.first_seen.setdefault(o.track, (o.seat, scene.t, o.cls))
-            if o.cls == "drink" and o.label in ("capped", "open"):
+            still = o.cls == "drink" and self._lies_still(o.track, o.box, scene.t)
+            if still and o.label in ("capped", "open"):
                 self.votes.setdefault(o.track, Counter())[o.label] += 1
             settled = self.settled.setdefault(o.track, Settled(self.hold))
             settled.update(scene.t, o.place not in (RAIL, OFF))

@@ -199,6 +199,24 @@ def test_a_drink_is_capped_when_most_of_its_readings_say_so(
     ]
 
 
+def test_a_drink_read_while_carried_in_does_not_decide_what_it_is(geometry: TableGeometry) -> None:
+    """Seed + 14000 clean_capped_bottle: a bottle tilted in the hand read open three times as it came
+    in over the felt, then capped once it stood still; the in-flight readings placed an open drink."""
+    g = geometry
+    table = Table(g)
+    table.analyzer.objects.reads_drinks = True
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    x, y = g.by_name["seat2_stack"].centre
+    for step in range(6):  # carried in, 12 px a detector call, read open
+        dy = 72 - 12 * step
+        box = (x - 10, y - 10 - dy, x + 10, y + 10 - dy)
+        table.show(0.1, *cards, SeenObject(92, "drink", box, "seat2_stack", 2, label="open"))
+    table.show(2.0, *cards, thing(g, 92, "drink", "seat2_stack", label="capped"))  # standing still
+    placed = [(e.seat, e.what.value) for e in table.events if isinstance(e, ObjectPlaced)]
+    assert placed == [(2, "drink_capped")]
+
+
 def test_a_hand_that_leaves_a_protector_in_front_of_the_cards_did_not_tap(geometry: TableGeometry) -> None:
     g = geometry
     table = Table(g, turn=2)
