@@ -22,10 +22,12 @@ RAIL = "rail"  # on the padded rail
 OFF = "off"  # outside the table's rail outline (a lap, below the rail, the floor)
 CHAIR_PROBE = 1.4  # stack-to-bet distances behind the stack zone: where a seated player meets the rail
 CHAIR_MARGIN = 0.02  # of the frame's short side: a chair point nearer the edge than this is out of view
-# stack-to-bet distances (about 7 cm) a chair point must lie inside the frame for the camera to tell an
-# empty chair from a player it cuts off: nearer the edge a seated player shows as a sliver of shoulder
-# the detector scores low or not at all (docs/pipeline_eval.md, section 7)
-CHAIR_CLEAR = 0.3
+# stack-to-bet distances a chair point must lie inside the frame for the camera to tell an empty chair
+# from a player it cuts off: nearer the edge a seated player shows as a sliver of shoulder the detector
+# scores low or not at all (docs/pipeline_eval.md, section 7). Was 0.3 (seed + 6000: a player 23 px from
+# the edge got no box); seed + 15000's top seats sat 0.32-0.33 in (31 px) and a dark-clothed player
+# there got no box in any render: 27 false absent_at_deal. Absent seats found at 0.41-0.47 stay judged.
+CHAIR_CLEAR = 0.4
 
 # the more specific zone wins where zones overlap: a seat's own areas before the shared ones
 _PRIORITY = {
