@@ -8,8 +8,9 @@ again for ``BACK_S`` is back, stamped when first seen. A seat where nobody was s
 (``TableGeometry.chairs_clear``). Nearer the edge a seated player shows as a sliver of shoulder, and
 a dark-clothed one on a dark floor may get no box at all (seed + 6000, seat 6: none even at a score
 of 0.005). There, seeing nobody proves nothing until a player has been seen scoring at least
-``sure``: a hand reaching into the seat's zones shows that somebody sits there, not that the camera
-can see them, and a sliver scored low once does not even show that. The dwell times ride out a
+``sure`` for ``BACK_S`` running: a hand reaching into the seat's zones shows that somebody sits there,
+not that the camera can see them, a sliver scored low once does not even show that, and a player seen
+only while leaning in is lost again as they sit back. The dwell times ride out a
 body hidden for a moment (a neighbour leaning over, the dealer's arm in an oblique view) and a
 detector missing a few frames.
 
@@ -54,6 +55,7 @@ class SeatPresence:
         self.clear = geometry.chairs_clear  # chairs where seeing nobody means nobody sits
         self.by_hand: dict[int, bool] = {}  # seat -> its last sighting was of its hand alone
         self.seen_before: set[int] = set()  # seats where a player was surely seen: the camera shows them
+        self.sure_since: dict[int, float] = {}  # seat -> start of the current run of sure sightings
         self.present: dict[int, bool] = {}  # a seat missing here is not known yet
         self.last_seen: dict[int, float] = {}
         self.seen_since: dict[int, float] = {}  # seat -> start of the current run of sightings
@@ -78,11 +80,16 @@ class SeatPresence:
             # 7000: a player at the top edge scored 0.05-0.3 for seconds before the deal, five renders)
             vacant = self.present.get(seat) is False
             back = (sure if seat in self.seen_before else seated) if vacant else here
+            # seen surely for ``BACK_S`` running: a sliver scored low once proves nothing, nor does a
+            # player leaning in at a chair the edge cuts (seed + 15000 clean_capped_bottle: seat 6 boxed
+            # in three calls as it put its bottle down, then unseen as it sat back: a false absent seat)
+            if seat in sure and t - self.sure_since.setdefault(seat, t) >= BACK_S:
+                self.seen_before.add(seat)
+            elif seat not in sure:
+                self.sure_since.pop(seat, None)
             if seat in back:
                 self.last_seen[seat] = t
                 self.by_hand[seat] = seat not in seated
-                if seat in sure:  # a sure sighting: a sliver scored low once proves nothing
-                    self.seen_before.add(seat)
                 since = self.seen_since.setdefault(seat, t)
                 if self.present.get(seat) is None:
                     self.present[seat] = True
