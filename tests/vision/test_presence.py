@@ -195,7 +195,7 @@ def test_a_chair_a_third_of_a_stack_to_bet_distance_inside_the_frame_is_too_near
     geometry: TableGeometry, inside: float, clear: bool
 ) -> None:
     """Seed + 15000: the top seats' chair points lay 0.32-0.33 stack-to-bet distances (31 px) inside the
-    frame, and a dark-clothed player there got no box in any render (27 false absent_at_deal). Seats
+    frame, and a dark-clothed player there got no box in any render (25 false absent_at_deal). Seats
     found absent at seed + 13000 and 14000 lay 0.41-0.47 inside."""
     config = load_camera_config(CONFIG)
     (sx, sy), (bx, by) = geometry.seat_axis(5)  # type: ignore[misc]
