@@ -51,7 +51,7 @@ from vision.foreign import ForeignObjects
 from vision.hands import DEALER, HandOwners
 from vision.pitches import PitchWatch
 from vision.pushes import SIGHTING_IOU, Box, PushCounter, Visit, iou
-from vision.settled import Settled
+from vision.settled import RestClock, Settled
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 BET_MEMORY_S = 0.5  # chips seen in a bet zone this recently were there when a hand came (hidden by it)
@@ -131,7 +131,7 @@ class ActionAnalyzer(CardWatch):
         self.up_on_deck = -1e9  # when a face-up card was last seen on the deck (a boxed card)
         self.dealt_face_up = DealtFaceUp()  # a face-up card dealt: boxed or exposed (its reports held)
         self.loose_tracks: set[int] = set()  # card tracks in the muck or loose on the felt last scene
-        self.card_rest: dict[int, tuple[float, float, float]] = {}  # card track -> since when still, at x, y
+        self.card_rest = RestClock(parts=3)  # since when each card track has lain still
         self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt
         self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table
         self.on_rail_since: dict[int, float] = {}  # seat -> since when chips near it show on the rail or off

@@ -31,7 +31,7 @@ from vision.events import (
 from vision.foreign import ForeignObjects
 from vision.pitches import PitchWatch
 from vision.pushes import PushCounter, Visit
-from vision.settled import Settled
+from vision.settled import RestClock, Settled
 from vision.table import FELT, OFF, RAIL, PixelZone, SeenObject, TableGeometry, TableScene
 
 CARDS = ("card_up", "card_down")
@@ -73,7 +73,7 @@ class CardWatch:
     cards_out: dict[int, float]
     gone: dict[int, float]
     arrivals: list[float]
-    card_rest: dict[int, tuple[float, float, float]]
+    card_rest: RestClock
     last_place: dict[int, tuple[str, int | None, str, int]]
     exposed: set[int]
     exposed_at: dict[int, float]
@@ -93,7 +93,7 @@ class CardWatch:
     def _deal_and_cards(self, scene: TableScene, out: list[Event]) -> None:
         t = scene.t
         self._note_arrivals(scene)
-        self._note_rest(scene)
+        self.card_rest.update(t, scene.of_class(*CARDS))  # a move of a third of its size restarts it
         on_deck = any(o.cls == "card_up" for o in scene.in_place(self._dealer_zone))
         if on_deck or self._face_up_in_flight(scene):
             self.up_on_deck = t
@@ -277,23 +277,9 @@ class CardWatch:
             label = o.label or None
             out.append(CardsDealt(scene.t, seat=zone.seat, count=1, face_up=True, boxed=True, cards=(label,)))
 
-    def _note_rest(self, scene: TableScene) -> None:
-        """Where each card track came to rest and since when: a move of over a third of its size
-        starts the clock again."""
-        now = {}
-        for o in scene.of_class(*CARDS):
-            if o.track < 0:
-                continue
-            x, y = o.centre
-            size = max(o.box[2] - o.box[0], o.box[3] - o.box[1])
-            since, px, py = self.card_rest.get(o.track, (scene.t, x, y))
-            now[o.track] = (since, px, py) if abs(x - px) + abs(y - py) <= size / 3 else (scene.t, x, y)
-        self.card_rest = now
-
     def _resting(self, o: SeenObject, t: float) -> bool:
         """Whether a card has lain still for ``REST_S`` (an unconfirmed track is a card just arriving)."""
-        rest = self.card_rest.get(o.track)
-        return rest is not None and t - rest[0] >= REST_S
+        return o.track in self.card_rest.rest and self.card_rest.still_for(o.track, t) >= REST_S
 
     def _note_arrivals(self, scene: TableScene) -> None:
         """Cards newly over the felt or in the muck (where thrown-away cards fly and land): a track not

@@ -20,12 +20,11 @@ from __future__ import annotations
 from collections import Counter
 
 from vision.events import Event, ForeignObject, ObjectPlaced, ObjectRemoved
-from vision.pushes import Box, iou
-from vision.settled import Settled
+from vision.settled import RestClock, Settled
 from vision.table import OFF, RAIL, TableGeometry, TableScene
 
 OBJECT_GONE = 2.0  # seconds an object must be missing before it counts as taken away
-STILL_IOU = 0.8  # a drink box this close to where it came to rest has not moved
+STILL_PARTS = 10  # a drink's centre moving more than a tenth of its size has not come to rest
 STILL_S = 0.2  # seconds a drink must have lain still before its readings count (two detector calls)
 FOREIGN = {
     "phone": ForeignObject.PHONE,
@@ -44,14 +43,13 @@ class ForeignObjects:
         self.first_seen: dict[int, tuple[int | None, float, str]] = {}  # track -> its seat, when, class
         self.present: set[int] = set()  # the tracks seen in the latest scene
         self.votes: dict[int, Counter[str]] = {}  # drink track -> its readings so far, lying still
-        self.rest: dict[int, tuple[Box, float]] = {}  # drink track -> where and since when it lies still
+        self.rest = RestClock(STILL_PARTS)  # since when each drink track has lain still
 
     def new_hand(self) -> None:
         """Forget every track but the objects still lying on the felt."""
         self.settled = {k: v for k, v in self.settled.items() if k in self.placed}
         self.first_seen = {k: v for k, v in self.first_seen.items() if k in self.placed}
         self.votes = {k: v for k, v in self.votes.items() if k in self.placed}
-        self.rest = {k: v for k, v in self.rest.items() if k in self.placed}
 
     def put_down_since(self, seat: int, t: float) -> bool:
         """Whether an object first appeared at ``seat`` at or after ``t`` and is still there (in the latest
@@ -69,23 +67,16 @@ class ForeignObjects:
             for track, (at, first, _) in self.first_seen.items()
         )
 
-    def _lies_still(self, track: int, box: Box, t: float) -> bool:
-        """Whether the drink has lain where it came to rest (its box within ``STILL_IOU``) for ``STILL_S``."""
-        rest = self.rest.get(track)
-        if rest is None or iou(rest[0], box) < STILL_IOU:
-            self.rest[track] = (box, t)
-            return False
-        return t - rest[1] >= STILL_S
-
     def update(self, scene: TableScene, out: list[Event]) -> None:
         seen: set[int] = set()
+        self.rest.update(scene.t, scene.of_class("drink"))
         for o in scene.of_class(*FOREIGN):
             zone = self.geo.by_name.get(o.place)
             if o.track < 0 or (zone is not None and zone.kind.value == "bet" and o.cls == "card_protector"):
                 continue
             seen.add(o.track)
             self.first_seen.setdefault(o.track, (o.seat, scene.t, o.cls))
-            still = o.cls == "drink" and self._lies_still(o.track, o.box, scene.t)
+            still = o.cls == "drink" and self.rest.still_for(o.track, scene.t) >= STILL_S
             if still and o.label in ("capped", "open"):
                 self.votes.setdefault(o.track, Counter())[o.label] += 1
             settled = self.settled.setdefault(o.track, Settled(self.hold))
