@@ -1,13 +1,16 @@
-"""How well the drink reader tells capped from open drinks, on fresh tables and on rendered video.
+"""How well the drink reader tells what a drink, phone or protector box holds, on fresh tables and on
+rendered video.
 
     python -m datasets.eval_drinks [RENDERS ...] [--tables 200] [--seed 977] [--step 0.5] [--json OUT]
 
 Two measurements, both on pixels the classifier never trained on:
 - **fresh tables**: ``--tables`` random tables (``datasets.train.drinks.render_crops`` with a seed
-  the training never used; every table's drinks cut from their exact boxes after a JPEG round trip);
-- **video**: in each rendered scenario of RENDERS whose renderer drew a drink, every drink at least 60%
-  in view is cut from its own box in the decoded H.264 frame, one frame every ``--step`` seconds, as the
-  pipeline cuts a detector box. Few scenarios hold a drink, so these frames come from few drinks.
+  the training never used; every table's objects, and the hands, stacks and cards cut as "none", from
+  their exact boxes after a JPEG round trip);
+- **video**: in each rendered scenario of RENDERS whose renderer drew a drink, a phone or a protector,
+  every one at least 60% in view is cut from its own box in the decoded H.264 frame, one frame every
+  ``--step`` seconds, as the pipeline cuts a detector box. Few scenarios hold one, so these frames come
+  from few objects.
 
 Reported: the share read right (the likelier class), the share read surely (at the model's threshold)
 and how many sure readings are wrong; per class as well; and the milliseconds per crop of one batched
@@ -26,22 +29,32 @@ import numpy as np
 
 from datasets.eval_pipeline import find_folders
 from vision.camera_config import load_camera_config
-from vision.drinks import DrinkReader, drink_crops
+from vision.drinks import READINGS, DrinkReader, drink_crops
 
-CLASSES = ("capped", "open")
+CLASSES = READINGS  # the training's class order (datasets.train.drinks.CLASSES)
+
+
+def _label(obj: dict[str, object]) -> int | None:
+    """The class index of an annotated object, or None for any other object."""
+    if obj["class"] == "drink":
+        return 0 if str(obj["id"]).startswith("drink_capped") else 1
+    if obj["class"] in ("phone", "card_protector"):
+        return CLASSES.index(str(obj["class"]))
+    return None
 
 
 def video_crops(folder: Path, step_s: float) -> tuple[np.ndarray, np.ndarray]:
-    """(crops, labels) of the drinks the renderer drew in ``folder``'s video, every ``step_s`` s."""
+    """(crops, labels) of the drinks, phones and protectors the renderer drew in ``folder``'s video,
+    every ``step_s`` s."""
     fps = load_camera_config(folder / "camera.yaml").fps
     wanted: dict[int, list[tuple[list[float], int]]] = {}
     with (folder / "annotations.jsonl").open(encoding="utf-8") as fh:
         for line in fh:
             record = json.loads(line)
             drinks = [
-                (o["box"], 0 if o["id"].startswith("drink_capped") else 1)
+                (o["box"], label)
                 for o in record["objects"]
-                if o["class"] == "drink" and o["visible"] >= 0.6
+                if (label := _label(o)) is not None and o["visible"] >= 0.6
             ]
             if drinks and record["frame"] % max(1, round(step_s * fps)) == 0:
                 wanted[record["frame"]] = drinks

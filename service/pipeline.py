@@ -38,6 +38,7 @@ from vision.card_boxes import one_box_per_card, one_box_per_disc
 from vision.card_faces import LightMeter, verify_faces
 from vision.close_look import CloseLook
 from vision.detections import Detections
+from vision.drinks import OBJECTS
 from vision.events import (
     DecisionTime,
     Declaration,
@@ -72,7 +73,7 @@ class ModelPerception:
 
     counts_stacks = False
     takes_regions = True
-    reads_drinks = True  # a drink's label is the drink reader's: capped, open or unknown
+    reads_drinks = True  # a drink, phone or protector's label is the drink reader's (or unknown)
 
     def __init__(self, config: CameraConfig) -> None:
         from vision.cards import CardReader
@@ -104,7 +105,7 @@ class ModelPerception:
             else None
         )
         self.light = LightMeter()  # the colour of the light, which tints a face-up card's white paper
-        self.still = StillReadings(("card_up", "chip", "drink"))  # objects at rest are not read again
+        self.still = StillReadings(("card_up", "chip", *OBJECTS))  # objects at rest are not read again
         self._last: Detections | None = None  # the last call's detections, read
 
     def __call__(self, frame: Frame, region: np.ndarray | None = None) -> Detections:

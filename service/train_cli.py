@@ -142,7 +142,8 @@ def drinks_command(
     epochs: Annotated[int, typer.Option(min=1)] = 14,
     seed: Annotated[int, typer.Option()] = 0,
 ) -> None:
-    """Train the capped-or-open drink classifier on simulator crops (plain PyTorch, 2 threads)."""
+    """Train the drink reader (capped or open drink, phone, protector, or none of these) on simulator crops
+    (plain PyTorch, 2 threads)."""
     try:
         import torch  # noqa: F401
     except ImportError:

@@ -127,7 +127,7 @@ class GameConfig(Strict):
 class DetectorConfig(Strict):
     model: str = Field(str(MODELS / "detector.onnx"), description="ONNX detector (relative to the config)")
     cards_model: str = Field(str(MODELS / "card_classifier.onnx"))
-    drinks_model: str = Field(str(MODELS / "drink_classifier.onnx"), description="capped or open drinks")
+    drinks_model: str = Field(str(MODELS / "drink_classifier.onnx"), description="drink reader")
     rate: float = Field(10.0, gt=0, le=120, description="detector calls per second at most")
     idle_rate: float = Field(1.0, ge=0, le=120, description="calls per second while nothing moves")
     conf: float = Field(0.3, gt=0, lt=1)

@@ -143,6 +143,12 @@ class CardWatch:
                     # a seat's first card dealt when it first showed, though a duplicate box made
                     # its count flicker for a while (the order of the deal is judged by these times)
                     since = min(settled.since, self.cards_since.get(seat, t)) if most == 0 else settled.since
+                    if not self.in_hand and unseen and self._own_hand_came_first(seat, since):
+                        # before any deal, "cards" that came with the seat's own hand and none flying in
+                        # from the deck are that hand, boxed as cards as it moved (seed + 16000: seat 3's
+                        # hand posting its blind, a card down and a card up for two calls, started a
+                        # hand, "boxed" a card and raised two misdeals): players do not deal themselves
+                        continue
                     if not self.in_hand:  # from the first card any seat showed (no card before it)
                         shown = [v for v in self.cards_since.values() if since - v < 1.0]
                         self._start(min([since, *shown]), scene, out)
@@ -251,6 +257,12 @@ class CardWatch:
                 most = max(before) if self.hole_cards > 2 else median_low(before)
                 return min(most, 1 + min(others.values()))
         return 1 + min(others.values())
+
+    def _own_hand_came_first(self, seat: int, t: float) -> bool:
+        """Whether the seat's own hand was there (in a visit begun by ``t``, or one ended at most 0.3 s
+        before it) when its cards first showed at ``t``."""
+        visit = self.visits.get(seat)
+        return (visit is not None and visit.start <= t) or self.visit_ended.get(seat, -1e9) >= t - 0.3
 
     def _face_up_in_flight(self, scene: TableScene) -> bool:
         """A card flying face up during the deal (not resting, not yet at a seat's cards) came off the

@@ -1,12 +1,17 @@
-"""Capped or open: what a drink on the felt is, from its detection box.
+"""What a drink, phone or protector box holds: a capped drink, an open one, a phone, a card protector,
+or none of these.
 
 House rules differ on drinks (Bluff Street allows one capped bottle, no open drink; the TDA sets no
 limit), and from above the two look alike to the detector, which has one ``drink`` class. A capped
 bottle shows its cap over a narrower neck (or a can its lid and tab); an open cup or glass shows a rim
-round a disc of liquid. ``DrinkReader`` runs a small ONNX classifier (``models/drink_classifier.onnx``,
-trained by ``datasets.train.drinks``) on a square crop round each drink box; below its confidence
-threshold the answer is ``"unknown"``, never a guess. ``vision.foreign`` takes a track's majority of
-sure readings while the drink settles.
+round a disc of liquid. The detector also mistakes these objects for one another, and hands and chip
+stacks for them, at low scores: a face-down phone boxed as a drink at 0.30-0.39 for four seconds (seed
++ 15000 foreign_object_phone), a hand over its stack boxed as a capped drink (seed + 2000
+prior_chips_combined). ``DrinkReader`` runs a small ONNX classifier (``models/drink_classifier.onnx``,
+trained by ``datasets.train.drinks``) on a square crop round each box of the classes in ``OBJECTS``;
+below its confidence threshold the answer is ``"unknown"``, never a guess. The reading goes in the
+box's ``label``; ``vision.foreign`` takes a track's majority of sure readings while it lies still, and
+that, not the detector's class, says what was put down.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "drink_class
 CROP_PX = 32  # the classifier's square input side
 MARGIN = 1.3  # the crop's side over the box's longer side: the rim and cap with a little felt round them
 UNKNOWN = "unknown"
+OBJECTS = ("drink", "phone", "card_protector")  # the detector's classes whose boxes are read
+READINGS = ("capped", "open", "phone", "card_protector", "none")  # what a box may hold
 
 
 def drink_crops(image: np.ndarray, xyxy: np.ndarray, size: int = CROP_PX) -> np.ndarray:
@@ -67,8 +74,11 @@ class DrinkReader:
                 f"{path}: not a drink classifier (metadata needs classes, imgsz and threshold; "
                 "train one with `railbird train drinks`)"
             ) from None
-        if set(self.classes) != {"capped", "open"}:
-            raise ModelError(f"{path}: drink classifier classes {self.classes}, expected capped and open")
+        if set(self.classes) != set(READINGS):
+            raise ModelError(
+                f"{path}: drink classifier classes {self.classes}, expected {', '.join(READINGS)} "
+                "(an older capped-or-open model: train a new one with `railbird train drinks`)"
+            )
         self.input = self.session.get_inputs()[0].name
         self.probs(np.zeros((1, self.size, self.size, 3), np.uint8))  # warm-up
 
@@ -89,8 +99,11 @@ class DrinkReader:
         ]
 
     def label(self, image: np.ndarray, dets: Detections, only: np.ndarray | None = None) -> Detections:
-        """``dets`` with each drink's reading in ``label`` (only the rows ``only`` marks, if given)."""
-        rows = dets.of_class("drink")
+        """``dets`` with each drink, phone and protector box's reading in ``label`` (only the rows
+        ``only`` marks, if given)."""
+        rows = np.zeros(len(dets), bool)
+        for name in OBJECTS:
+            rows |= dets.of_class(name)
         if only is not None:
             rows &= only
         if not rows.any():

@@ -1,34 +1,49 @@
 """Things on the felt that are neither cards nor chips: phones, drinks, card protectors.
 
 An object counts as placed once it has lain on the felt (not the rail, not off the table) for the
-settling time, and as taken away once it has been gone for ``OBJECT_GONE`` (hands cover things). The
-same object seen again under a new track after a hand covered it is no new event. A protector in a
+settling time, and as taken away once it has been gone for ``OBJECT_GONE`` (hands cover things). A box
+the tracker has not confirmed, over where a placed object lay, is that object still there: the detector
+scored a face-down phone under the bar for 1.5 s and the tracker dropped it (seed + 15000
+foreign_object_phone: taken away and put down again, a second alert). The same object seen again under
+a new track after a hand covered it is no new event. A protector in a
 bet zone is a non-value item pushed as a bet, which the visit analyzer reports, so it is left out here.
-A drink is capped when most of its track's sure readings (``vision.drinks``) up to its placing say so,
-and open otherwise. Only readings of a drink lying still count: a bottle carried in, tilted in the hand,
-reads as open (seed + 14000 clean_capped_bottle: read open three times in flight, then capped once it
-stood on the felt; the open readings placed an open drink and raised a false alert). A drink box never
-read surely as either waits: the detector now and then boxes a chip stack as a drink, and the drink
-reader is unsure of those (seed + 2000 prior_chips_combined: two stacks boxed as drinks for a second;
-every reading "unknown"), while it read 82 of 82 video crops of real drinks surely
-(docs/drink_eval.json). Perception that reads no drinks at all (``reads_drinks`` False: the simulator's
-own boxes carry the answer, test doubles carry none) places every drink.
+What was put down is what most of its track's sure readings (``vision.drinks``: a capped or open
+drink, a phone, a protector, or none of these) up to its placing say, not the detector's class: the
+detector boxed a face-down phone as a drink for four seconds (seed + 15000 foreign_object_phone).
+Only readings of an object lying still count: a bottle carried in, tilted in the hand, reads as open
+(seed + 14000 clean_capped_bottle: read open three times in flight, then capped once it stood on the
+felt; the open readings placed an open drink and raised a false alert). A box never read surely, or
+read mostly as none of these, waits: the detector now and then boxes a chip stack or a hand over it as
+a drink (seed + 2000 prior_chips_combined: two stacks boxed as drinks for a second). Perception that
+reads nothing (``reads_drinks`` False: the simulator's own boxes carry the answer, test doubles carry
+none) places every object as its class says.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
+
+from vision.detections import box_iou
+from vision.drinks import READINGS
 from vision.events import Event, ForeignObject, ObjectPlaced, ObjectRemoved
 from vision.settled import RestClock, Settled
 from vision.table import OFF, RAIL, TableGeometry, TableScene
 
 OBJECT_GONE = 2.0  # seconds an object must be missing before it counts as taken away
-STILL_PARTS = 10  # a drink's centre moving more than a tenth of its size has not come to rest
-STILL_S = 0.2  # seconds a drink must have lain still before its readings count (two detector calls)
-FOREIGN = {
+SAME_PLACE_IOU = 0.5  # an unconfirmed box over this much of a placed object's last box is that object
+STILL_PARTS = 10  # an object's centre moving more than a tenth of its size has not come to rest
+STILL_S = 0.2  # seconds an object must have lain still before its readings count (two detector calls)
+FOREIGN = {  # the detector's class -> what it is, when nothing read it
     "phone": ForeignObject.PHONE,
     "drink": ForeignObject.DRINK_OPEN,
+    "card_protector": ForeignObject.CARD_PROTECTOR,
+}
+READ_AS = {  # a sure reading -> what it is (a reading of "none" is no object)
+    "capped": ForeignObject.DRINK_CAPPED,
+    "open": ForeignObject.DRINK_OPEN,
+    "phone": ForeignObject.PHONE,
     "card_protector": ForeignObject.CARD_PROTECTOR,
 }
 
@@ -40,10 +55,11 @@ class ForeignObjects:
         self.reads_drinks = reads_drinks
         self.settled: dict[int, Settled] = {}  # track -> on the felt or not, settled
         self.placed: dict[int, tuple[ForeignObject, int | None]] = {}  # track -> what, nearest seat
+        self.last_box: dict[int, tuple[float, float, float, float]] = {}  # placed track -> where it lay
         self.first_seen: dict[int, tuple[int | None, float, str]] = {}  # track -> its seat, when, class
         self.present: set[int] = set()  # the tracks seen in the latest scene
-        self.votes: dict[int, Counter[str]] = {}  # drink track -> its readings so far, lying still
-        self.rest = RestClock(STILL_PARTS)  # since when each drink track has lain still
+        self.votes: dict[int, Counter[str]] = {}  # track -> its sure readings so far, lying still
+        self.rest = RestClock(STILL_PARTS)  # since when each track has lain still
 
     def new_hand(self) -> None:
         """Forget every track but the objects still lying on the felt."""
@@ -55,46 +71,61 @@ class ForeignObjects:
         """Whether an object first appeared at ``seat`` at or after ``t`` and is still there (in the latest
         scene, which holds the latest detector call's boxes): an object put down stays, an arm boxed as
         one goes with it (seed + 14000 clean_exact_calls: an arm over the rail boxed as a phone at 0.30
-        as it came and went; a street of checks taken for phones put down). A drink box never read
-        surely is no object put down (seed + 12000 clean_limped_pot: a hand going back over its stack
-        boxed as a drink for one call, and its check was taken for a protector put down)."""
-        unread = {k for k, (_, _, cls) in self.first_seen.items() if cls == "drink" and not self.votes.get(k)}
+        as it came and went; a street of checks taken for phones put down). A box not read surely as
+        an object is no object put down (seed + 12000 clean_limped_pot: a hand going back over its
+        stack boxed as a drink for one call, and its check was taken for a protector put down)."""
         return any(
             at == seat
             and first >= t
             and track in self.present
-            and not (self.reads_drinks and track in unread)
+            and (not self.reads_drinks or self.read_as(track) is not None)
             for track, (at, first, _) in self.first_seen.items()
         )
 
+    def read_as(self, track: int) -> ForeignObject | None:
+        """What most of ``track``'s sure readings say it is; None while unread or read mostly as none
+        of these objects. A tie goes to none, then to open (a drink is capped only when most say so)."""
+        votes = self.votes.get(track)
+        if not votes:
+            return None
+        best = max(READINGS, key=lambda r: (votes[r], r == "none", r == "open"))
+        return READ_AS.get(best)
+
     def update(self, scene: TableScene, out: list[Event]) -> None:
         seen: set[int] = set()
-        self.rest.update(scene.t, scene.of_class("drink"))
+        lying: set[int] = set()  # placed tracks seen only through an unconfirmed box
+        self.rest.update(scene.t, scene.of_class(*FOREIGN))
         for o in scene.of_class(*FOREIGN):
             zone = self.geo.by_name.get(o.place)
-            if o.track < 0 or (zone is not None and zone.kind.value == "bet" and o.cls == "card_protector"):
+            if zone is not None and zone.kind.value == "bet" and o.cls == "card_protector":
+                continue
+            if o.track < 0:
+                lying |= self._lying_where(o.box)
                 continue
             seen.add(o.track)
             self.first_seen.setdefault(o.track, (o.seat, scene.t, o.cls))
-            still = o.cls == "drink" and self.rest.still_for(o.track, scene.t) >= STILL_S
-            if still and o.label in ("capped", "open"):
+            if o.label in READINGS and self.rest.still_for(o.track, scene.t) >= STILL_S:
                 self.votes.setdefault(o.track, Counter())[o.label] += 1
             settled = self.settled.setdefault(o.track, Settled(self.hold))
             settled.update(scene.t, o.place not in (RAIL, OFF))
-            votes = self.votes.get(o.track, Counter())
+            if o.track in self.placed:
+                self.last_box[o.track] = o.box
             if settled.value is not True or o.track in self.placed:
                 continue
-            if o.cls == "drink" and self.reads_drinks and not votes:
-                continue  # not read surely yet: maybe no drink at all
-            what = FOREIGN[o.cls]
-            if o.cls == "drink" and votes["capped"] > votes["open"]:
-                what = ForeignObject.DRINK_CAPPED
+            read = self.read_as(o.track)
+            if self.reads_drinks and read is None:
+                continue  # not read surely yet, or read as none of these: maybe no object at all
+            what = read or FOREIGN[o.cls]
             hidden = [k for k, (w, st) in self.placed.items() if k not in seen and (w, st) == (what, o.seat)]
             if hidden:  # the same object seen again after a hand covered it: a new track, no new event
                 del self.placed[hidden[0]]
             else:
                 out.append(ObjectPlaced(settled.since, seat=o.seat, what=what))
             self.placed[o.track] = (what, o.seat)
+            self.last_box[o.track] = o.box
+        for track in (lying - seen) & self.placed.keys():
+            self.settled[track].update(scene.t, True)
+        seen |= lying
         self.present = seen
         for track, (what, seat) in list(self.placed.items()):
             if track in seen:
@@ -103,4 +134,13 @@ class ForeignObjects:
             settled.update(scene.t, False)
             if settled.value is False and scene.t - settled.since >= OBJECT_GONE:
                 del self.placed[track]
+                self.last_box.pop(track, None)
                 out.append(ObjectRemoved(settled.since, seat=seat, what=what))
+
+    def _lying_where(self, box: tuple[float, float, float, float]) -> set[int]:
+        """The placed tracks whose last box ``box`` covers by ``SAME_PLACE_IOU`` or more."""
+        if not self.last_box:
+            return set()
+        tracks = list(self.last_box)
+        iou = box_iou(np.asarray([box]), np.asarray([self.last_box[k] for k in tracks]))[0]
+        return {k for k, v in zip(tracks, iou, strict=True) if v >= SAME_PLACE_IOU}

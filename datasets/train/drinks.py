@@ -1,17 +1,20 @@
-"""Train the drink classifier (capped or open) for ``vision.drinks``: crops cut from simulator frames,
-a small CNN in plain PyTorch, exported to ONNX with its model card.
+"""Train the drink classifier for ``vision.drinks``: what a box the detector called a drink, a phone or a
+card protector holds (a capped drink, an open one, a phone, a protector, or none of these). Crops cut
+from simulator frames, a small CNN in plain PyTorch, exported to ONNX with its model card.
 
     railbird train drinks [--groups 160] [--shots 8] [--epochs 14] [--out models/drink_classifier.onnx]
     python -m datasets.train.drinks ...  (the same, without the CLI)
 
 Data: each group is one random table, look and camera (overhead 55%, oblique 45%, the video size
 1280 x 720, as ``railbird synth library`` films); each of its shots is a random moment of a hand with
-1-4 drinks stood in front of random seats (every bottle, can, cup and glass variant the renderer
-draws, turned at random), plus whatever drinks the random scene put down itself. Each drink at least
-60% visible is cut by ``vision.drinks.drink_crops`` from the frame after a JPEG round trip at the
-look's quality: the exact box for validation, the box shifted and scaled a little (a detector's box)
-for training. Groups are split whole between training and validation (every fifth group validates).
-No licensed real photos of drinks on a poker table were available, so every figure is synthetic.
+2-5 drinks, phones and protectors put down round random seats (every variant the renderer draws,
+turned at random), plus whatever the random scene put down itself. Each object at least 60% visible is
+cut by ``vision.drinks.drink_crops`` from the frame after a JPEG round trip at the look's quality: the
+exact box for validation, the box shifted and scaled a little (a detector's box) for training. "none"
+crops are cut round what the detector has boxed as such objects by mistake: a hand over its chip stack
+(seed + 2000 prior_chips_combined), a hand, a chip stack, a card, the button. Groups are split whole
+between training and validation (every fifth group validates). No licensed real photos of these objects
+on a poker table were available, so every figure is synthetic.
 
 Training reuses the card classifier's augmentation (``datasets.train.cards.augment``: geometry, blur,
 lost resolution, light, colour cast, noise, JPEG) plus quarter turns and mirroring; seeded and
@@ -25,16 +28,20 @@ import json
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
 from vision.drinks import CROP_PX, MARGIN, drink_crops
 
-CLASSES = ("capped", "open")
+CLASSES = ("capped", "open", "phone", "card_protector", "none")
 MIN_VISIBLE = 0.6
+NONE_VISIBLE = 0.3  # a hand, chip stack, card or button at least this visible is cut as "none"
+NONE_PER_SHOT = 6  # at most this many "none" crops per shot (hands over stacks first)
 VAL_EVERY = 5  # every fifth group is validation
-JITTER_COPIES = 3  # training crops per drink, each from a jittered box
+JITTER_COPIES = 3  # training crops per object, each from a jittered box
+EXTRA_OBJECTS = (2, 6)  # objects put down per shot on top of the random scene's own (low, high)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +62,34 @@ def _jittered(rng: np.random.Generator, box: tuple[float, float, float, float]) 
     return np.array([cx - w * s / 2, cy - h * s / 2, cx + w * s / 2, cy + h * s / 2])
 
 
+def _union(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, float, float, float]:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _none_boxes(rng: np.random.Generator, anns: list) -> list[tuple[float, float, float, float]]:  # type: ignore[type-arg]
+    """Boxes round what the detector now and then calls a foreign object: a hand over its stack (the
+    two boxes' union), a hand, a chip stack, a card, the button; at most ``NONE_PER_SHOT``."""
+    from datasets.sim.objects import DetClass
+
+    hands = [a for a in anns if a.cls is DetClass.HAND and a.visible >= NONE_VISIBLE]
+    chips = [a for a in anns if a.cls is DetClass.CHIP and a.visible >= NONE_VISIBLE]
+    others = [
+        a
+        for a in anns
+        if a.cls
+        in (DetClass.HAND, DetClass.CHIP, DetClass.CARD_DOWN, DetClass.CARD_UP, DetClass.DEALER_BUTTON)
+        and a.visible >= NONE_VISIBLE
+    ]
+    out = [_union(h.box, c.box) for h in hands for c in chips if _overlap(h.box, c.box)][:2]
+    for k in rng.permutation(len(others))[: NONE_PER_SHOT - len(out)]:
+        out.append(others[int(k)].box)
+    return out
+
+
 def render_crops(
     seed: int, groups: range, shots: int = 8, all_exact: bool = False
 ) -> tuple[DrinkCrops, DrinkCrops]:
@@ -67,7 +102,19 @@ def render_crops(
     from datasets.sim.staging import places
     from datasets.sim.style import random_style
 
-    kinds = {ItemKind.DRINK_CAPPED: 0, ItemKind.DRINK_OPEN: 1}
+    kinds = {
+        ItemKind.DRINK_CAPPED: 0,
+        ItemKind.DRINK_OPEN: 1,
+        ItemKind.PHONE: 2,
+        ItemKind.CARD_PROTECTOR: 3,
+    }
+    variants = {
+        ItemKind.DRINK_CAPPED: 5,
+        ItemKind.DRINK_OPEN: 5,
+        ItemKind.PHONE: 5,
+        ItemKind.CARD_PROTECTOR: 4,
+    }
+    none = CLASSES.index("none")
     out: dict[bool, tuple[list[np.ndarray], list[int], list[int]]] = {True: ([], [], []), False: ([], [], [])}
     for g in groups:
         rng = np.random.default_rng([seed, g, 11])
@@ -83,27 +130,32 @@ def render_crops(
         val = all_exact or g % VAL_EVERY == VAL_EVERY - 1
         for k in range(shots):
             scene = table_scene(layout, rng, style.chipset, frame=4 * k)
-            drinks = []
-            for d in range(int(rng.integers(1, 5))):
+            extra = []
+            for d in range(int(rng.integers(*EXTRA_OBJECTS))):
                 seat = layout.seats[int(rng.integers(len(layout.seats)))].seat
-                depth, lateral = rng.uniform(-2, 12), rng.choice([-1, 1]) * rng.uniform(8, 26)
+                depth, lateral = rng.uniform(-2, 30), rng.choice([-1, 1]) * rng.uniform(4, 26)
                 p = spots[seat].pose(float(depth), float(lateral))
-                kind = ItemKind.DRINK_CAPPED if rng.random() < 0.5 else ItemKind.DRINK_OPEN
+                kind = list(kinds)[int(rng.integers(len(kinds)))]
                 pose = Pose(p.x, p.y, float(rng.uniform(0, 360)), 0.1)
-                drinks.append(Item(f"drinkcrop{d}", pose, kind, int(rng.integers(0, 5))))
-            scene = replace(scene, objects=players + scene.objects + tuple(drinks))
+                extra.append(Item(f"objcrop{d}", pose, kind, int(rng.integers(0, variants[kind]))))
+            scene = replace(scene, objects=players + scene.objects + tuple(extra))
             kind_of = {o.id: kinds[o.kind] for o in scene.objects if isinstance(o, Item) and o.kind in kinds}
             img, anns = renderer.render(scene)
             ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
             frame = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR), np.uint8) if ok else img
+            images, labels, group = out[val]
             for a in anns:
                 if a.id not in kind_of or a.visible < MIN_VISIBLE:
                     continue
                 boxes = [np.array(a.box)] if val else [_jittered(rng, a.box) for _ in range(JITTER_COPIES)]
-                images, labels, group = out[val]
                 images.extend(drink_crops(frame, np.array(boxes)))
                 labels.extend([kind_of[a.id]] * len(boxes))
                 group.extend([g] * len(boxes))
+            for box in _none_boxes(rng, anns):
+                b = np.array(box) if val else _jittered(rng, box)
+                images.extend(drink_crops(frame, b[None]))
+                labels.append(none)
+                group.append(g)
 
     def pack(v: tuple[list[np.ndarray], list[int], list[int]]) -> DrinkCrops:
         images = np.array(v[0], np.uint8).reshape(-1, CROP_PX, CROP_PX, 3)
@@ -152,23 +204,46 @@ def _tensor(images: np.ndarray) -> object:
     return torch.from_numpy(np.ascontiguousarray(images[..., ::-1].transpose(0, 3, 1, 2))).float() / 255.0
 
 
-def accuracy(model: object, data: DrinkCrops, threshold: float) -> dict[str, float]:
+def accuracy(model: object, data: DrinkCrops, threshold: float) -> dict[str, Any]:
     """Share right over all crops, and over the sure ones (top probability >= ``threshold``): how
-    many are sure, and how many sure answers are wrong."""
+    many are sure, and how many sure answers are wrong; per class, the share right, the share sure
+    and right, and how many were surely read as another class."""
     import torch
 
     if not len(data):
-        return {"n": 0, "accuracy": 0.0, "sure": 0.0, "sure_wrong": 0.0}
+        zeros = dict.fromkeys(CLASSES, 0.0)
+        return {
+            "n": 0,
+            "accuracy": 0.0,
+            "sure": 0.0,
+            "sure_wrong": 0.0,
+            "recall": zeros,
+            "sure_recall": zeros,
+            "sure_as_other": zeros,
+        }
     model.eval()  # type: ignore[attr-defined]
     with torch.no_grad():
         p = torch.softmax(model(_tensor(data.images)), dim=1).numpy()  # type: ignore[operator]
     best, conf = p.argmax(1), p.max(1)
     sure = conf >= threshold
+    of = [data.labels == k for k in range(len(CLASSES))]
     return {
         "n": len(data),
         "accuracy": float((best == data.labels).mean()),
         "sure": float(sure.mean()),
         "sure_wrong": float(((best != data.labels) & sure).sum() / max(int(sure.sum()), 1)),
+        "recall": {
+            c: float((best[m] == k).mean()) if m.any() else 0.0
+            for k, (c, m) in enumerate(zip(CLASSES, of, strict=True))
+        },
+        "sure_recall": {
+            c: float(((best[m] == k) & sure[m]).mean()) if m.any() else 0.0
+            for k, (c, m) in enumerate(zip(CLASSES, of, strict=True))
+        },
+        "sure_as_other": {
+            c: float(((best[m] != k) & sure[m]).sum())
+            for k, (c, m) in enumerate(zip(CLASSES, of, strict=True))
+        },
     }
 
 
@@ -180,7 +255,7 @@ class DrinkRun:
     seconds: float = 0.0
     counts: dict[str, int] = field(default_factory=dict)
     history: list[dict[str, float]] = field(default_factory=list)
-    val: dict[str, float] = field(default_factory=dict)
+    val: dict[str, Any] = field(default_factory=dict)
 
 
 def train_drink_classifier(
@@ -230,7 +305,8 @@ def train_drink_classifier(
             sched.step()
             total += float(loss.detach()) * len(idx)
         record = {"epoch": epoch + 1, "loss": total / len(train)}
-        record |= {f"val_{k}": v for k, v in accuracy(model, val, threshold).items() if k != "n"}
+        scores = accuracy(model, val, threshold)
+        record |= {f"val_{k}": scores[k] for k in ("accuracy", "sure", "sure_wrong")}
         run.history.append(record)
         print(json.dumps({k: round(v, 4) for k, v in record.items()}), flush=True)
     run.val = accuracy(model, val, threshold)
@@ -265,9 +341,9 @@ def export_onnx(model: object, run: DrinkRun, threshold: float, seed: int) -> No
         "margin": str(MARGIN),
         "threshold": str(threshold),
         "input": f"crops: (n, 3, {CROP_PX}, {CROP_PX}) float32 RGB 0..1 (vision.drinks.drink_crops)",
-        "description": "railbird drink classifier: capped or open, softmax",
+        "description": "railbird drink reader: capped or open drink, phone, card protector or none, softmax",
         "seed": str(seed),
-        "val": json.dumps({k: round(float(v), 4) for k, v in run.val.items()}),
+        "val": json.dumps(run.val),
     }
     del m.metadata_props[:]
     for k, v in meta.items():
@@ -286,27 +362,38 @@ def write_model_card(
         f"{r['val_sure_wrong']:.4f} |"
         for r in run.history
     )
+    per_class = "\n".join(
+        f"| {c} | {v['recall'][c]:.4f} | {v['sure_recall'][c]:.4f} | {v['sure_as_other'][c]:.0f} |"
+        for c in CLASSES
+    )
     text = f"""# Drink classifier: `{run.onnx.name}`
 
-Tells a capped drink (bottle or can) from an open one (cup, glass, mug) for `vision.drinks.DrinkReader`;
-`vision.foreign` takes the majority of a drink track's sure readings while it settles on the felt.
-House rules need the difference (Bluff Street allows one capped bottle and no open drink).
+Reads what a box the detector called a drink, a phone or a card protector holds, for
+`vision.drinks.DrinkReader`: a capped drink (bottle or can), an open one (cup, glass, mug), a phone, a
+protector, or none of these (a hand over its stack, a chip stack, a card). `vision.foreign` takes the
+majority of a track's sure readings while it lies still. House rules need capped from open (Bluff Street
+allows one capped bottle and no open drink); the detector mistakes one of these objects for another,
+and hands and stacks for them (a face-down phone boxed as a drink, seed + 15000 foreign_object_phone).
 
 - input `crops`: (n, 3, {CROP_PX}, {CROP_PX}) float32 RGB 0..1, a square of {MARGIN} times the drink box's
   longer side round its centre (`vision.drinks.drink_crops`)
-- output `probs`: (n, 2) softmax over `capped`, `open`; below {threshold} the reading is "unknown"
+- output `probs`: (n, {len(CLASSES)}) softmax over {", ".join(f"`{c}`" for c in CLASSES)};
+  below {threshold} the reading is "unknown"
 - {run.params} parameters, {run.onnx.stat().st_size // 1024} KB
 
 ## Data
 
 Rendered here (`datasets.train.drinks.render_crops`, seed {seed}): {groups} groups (one random table,
-look and camera each, 1280 x 720, overhead 55% / oblique 45%) of {shots} shots, 1-4 drinks stood in front
-of random seats in every variant the renderer draws, cut after a JPEG round trip at the look's quality.
-Every fifth group is validation; training crops come from jittered boxes ({JITTER_COPIES} per drink).
+look and camera each, 1280 x 720, overhead 55% / oblique 45%) of {shots} shots,
+{EXTRA_OBJECTS[0]}-{EXTRA_OBJECTS[1] - 1} drinks, phones and protectors put down round random seats in every
+variant the renderer draws, cut after a JPEG round trip at the look's quality; up to {NONE_PER_SHOT} "none"
+crops a shot round hands over stacks,
+hands, chip stacks, cards and the button. Every fifth group is validation; training crops come from
+jittered boxes ({JITTER_COPIES} per object, one per "none").
 Crops: {json.dumps(run.counts)}.
 
-**No real photos.** No licensed photos of drinks on a poker table were at hand, so these figures say how
-well the classifier separates the simulator's drinks, not real ones.
+**No real photos.** No licensed photos of these objects on a poker table were at hand, so these figures
+say how well the classifier separates the simulator's objects, not real ones.
 
 ## Recipe
 
@@ -320,6 +407,10 @@ augmentation `datasets.train.cards.augment` (strength 0.7) with quarter turns an
 - accuracy {v["accuracy"]:.4f} over {v["n"]:.0f} crops
 - sure (top probability >= {threshold}): {v["sure"]:.4f} of the crops
 - wrong among the sure: {v["sure_wrong"]:.4f}
+
+| class | right | sure and right | sure and read as another class |
+|---|---|---|---|
+{per_class}
 
 | epoch | loss | val accuracy | val sure | val sure wrong |
 |---|---|---|---|---|

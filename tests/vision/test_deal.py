@@ -481,3 +481,23 @@ def test_a_flight_to_the_board_does_not_land_on_a_seats_card_that_was_never_conf
         table.show(0.1, *cards, third, between(g, -1, "card_down", "dealer", "board", share))
     table.show(1.5, *cards, third)
     assert table.cards_dealt_to(1) == {1: 3}
+
+
+def test_before_any_deal_a_card_that_came_with_the_seats_own_hand_starts_no_hand(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 16000: seat 3's hand posting its blind, pale and moving, was boxed as a card down and then
+    a card up over its cards for two calls; that started a hand and "boxed" a card (two false misdeals).
+    The same box with no hand of the seat's there is the deal's first card."""
+    g = geometry
+    table = Table(g)
+    table.show(0.5)
+    table.show(0.2, rail_hand(g, 7, 1))
+    table.show(0.3, thing(g, 7, "hand", "seat1_cards"))
+    table.show(0.8, thing(g, 7, "hand", "seat1_cards"), thing(g, -1, "card_down", "seat1_cards"))
+    table.show(0.2, rail_hand(g, 7, 1))
+    table.show(1.5)
+    assert not any(isinstance(e, HandStarted | CardsDealt) for e in table.events)
+    table.show(1.5, thing(g, 100, "card_down", "seat1_cards"))  # pitched with the seat's hand away
+    assert table.kinds()[0] == "HandStarted"
+    assert table.cards_dealt_to(1) == {1: 1}

@@ -35,23 +35,25 @@ def test_a_missing_or_foreign_model_file_is_a_clear_error(tmp_path: Path):
         DrinkReader(MODELS / "card_classifier.onnx")
 
 
-def test_only_drinks_are_labelled_and_an_unsure_reading_is_unknown():
+def test_only_drinks_phones_and_protectors_are_read_and_an_unsure_reading_is_unknown():
     reader = DrinkReader(DEFAULT_MODEL, threshold=1.01)  # nothing can be this sure
     image = np.full((120, 160, 3), 60, np.uint8)
     dets = Detections(
-        xyxy=np.array([[10.0, 10.0, 40.0, 40.0], [60.0, 60.0, 90.0, 90.0]], np.float32),
-        confidence=np.array([0.9, 0.9], np.float32),
-        class_id=np.array([0, 1], np.int32),
-        names=("drink", "chip"),
-        label=np.array(["", "red"], dtype=object),
+        xyxy=np.array(
+            [[10, 10, 40, 40], [60, 60, 90, 90], [100, 10, 130, 50], [10, 80, 30, 100]], np.float32
+        ),
+        confidence=np.full(4, 0.9, np.float32),
+        class_id=np.array([0, 1, 2, 3], np.int32),
+        names=("drink", "chip", "phone", "card_protector"),
+        label=np.array(["", "red", "", ""], dtype=object),
     )
     out = reader.label(image, dets)
-    assert list(out.label) == [UNKNOWN, "red"]
+    assert list(out.label) == [UNKNOWN, "red", UNKNOWN, UNKNOWN]
 
 
 @pytest.mark.slow
-def test_the_shipped_model_reads_drinks_from_tables_it_never_saw():
-    """Fresh renders (a seed the training never used): nearly every drink read, and read right."""
+def test_the_shipped_model_reads_drinks_phones_and_protectors_from_tables_it_never_saw():
+    """Fresh renders (a seed the training never used): nearly every object read, and read right."""
     from datasets.train.drinks import CLASSES, render_crops
 
     reader = DrinkReader()
