@@ -5,8 +5,8 @@ settling time, and as taken away once it has been gone for ``OBJECT_GONE`` (hand
 the tracker has not confirmed, over where a placed object lay, is that object still there: the detector
 scored a face-down phone under the bar for 1.5 s and the tracker dropped it (seed + 15000
 foreign_object_phone: taken away and put down again, a second alert). The same object seen again under
-a new track after a hand covered it is no new event. A protector in a
-bet zone is a non-value item pushed as a bet, which the visit analyzer reports, so it is left out here.
+a new track after a hand covered it is no new event. A protector in a bet zone is a non-value item
+pushed as a bet, which the visit analyzer reports, so it is left out here.
 What was put down is what most of its track's sure readings (``vision.drinks``: a capped or open
 drink, a phone, a protector, or none of these) up to its placing say, not the detector's class: the
 detector boxed a face-down phone as a drink for four seconds (seed + 15000 foreign_object_phone).

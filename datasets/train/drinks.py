@@ -28,12 +28,15 @@ import json
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
 
 from vision.drinks import CROP_PX, MARGIN, drink_crops
+
+if TYPE_CHECKING:
+    from datasets.sim.objects import Annotation
 
 CLASSES = ("capped", "open", "phone", "card_protector", "none")
 MIN_VISIBLE = 0.6
@@ -70,7 +73,7 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _none_boxes(rng: np.random.Generator, anns: list) -> list[tuple[float, float, float, float]]:  # type: ignore[type-arg]
+def _none_boxes(rng: np.random.Generator, anns: list[Annotation]) -> list[tuple[float, float, float, float]]:
     """Boxes round what the detector now and then calls a foreign object: a hand over its stack (the
     two boxes' union), a hand, a chip stack, a card, the button; at most ``NONE_PER_SHOT``."""
     from datasets.sim.objects import DetClass
