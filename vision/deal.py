@@ -131,7 +131,7 @@ class CardWatch:
                 most = self.most_cards.get(seat, 0) if self.in_hand else 0
                 # once play is under way, a count rising under the seat's own hand is its cards spread
                 # or turned over, not a card dealt (a card pitched late arrives with the hand away)
-                own_hand = seat in self.visits or self.visit_ended.get(seat, -1e9) >= settled.since - 0.3
+                own_hand = seat in self.visits or self._own_hand_came_first(seat, settled.since)
                 # nor is a card more that no card flying in from the deck brought, up to the game's hole
                 # cards; with PLO's four, which overlap, beyond them too: seen as three through the deal,
                 # or boxed as five (seed + 8000 clean_plo_pot_bet)
