@@ -4,9 +4,14 @@ An object counts as placed once it has lain on the felt (not the rail, not off t
 settling time, and as taken away once it has been gone for ``OBJECT_GONE`` (hands cover things). A box
 the tracker has not confirmed, over where a placed object lay, is that object still there: the detector
 scored a face-down phone under the bar for 1.5 s and the tracker dropped it (seed + 15000
-foreign_object_phone: taken away and put down again, a second alert). The same object seen again under
-a new track after a hand covered it is no new event. A protector in a bet zone is a non-value item
-pushed as a bet, which the visit analyzer reports, so it is left out here.
+foreign_object_phone: taken away and put down again, a second alert). Nothing lying still can leave the
+felt without a hand taking it: an object no longer boxed, with no hand over where it lay since it was
+last seen, is still there (seed + 16000 demo_feature_table: a phone scored under the detector's floor
+for 3.6 s was taken away and put down again). The same object seen again under a new track, after a
+hand covered it or beside its old track on the same spot, is no new event (seed + 16000
+foreign_object_drink: the tracker kept two tracks on one glass and it was put down twice). A
+protector in a bet zone is a non-value item pushed as a bet, which the visit analyzer reports, so it
+is left out here.
 What was put down is what most of its track's sure readings (``vision.drinks``: a capped or open
 drink, a phone, a protector, or none of these) up to its placing say, not the detector's class: the
 detector boxed a face-down phone as a drink for four seconds (seed + 15000 foreign_object_phone).
@@ -32,7 +37,8 @@ from vision.settled import RestClock, Settled
 from vision.table import OFF, RAIL, TableGeometry, TableScene
 
 OBJECT_GONE = 2.0  # seconds an object must be missing before it counts as taken away
-SAME_PLACE_IOU = 0.5  # an unconfirmed box over this much of a placed object's last box is that object
+SAME_PLACE_IOU = 0.5  # a box over this much of a placed object's last box is that object
+TOUCHED = 0.3  # a hand box over this share of a placed object's last box may have taken it
 STILL_PARTS = 10  # an object's centre moving more than a tenth of its size has not come to rest
 STILL_S = 0.2  # seconds an object must have lain still before its readings count (two detector calls)
 FOREIGN = {  # the detector's class -> what it is, when nothing read it
@@ -57,6 +63,7 @@ class ForeignObjects:
         self.placed: dict[int, tuple[ForeignObject, int | None]] = {}  # track -> what, nearest seat
         self.last_box: dict[int, tuple[float, float, float, float]] = {}  # placed track -> where it lay
         self.first_seen: dict[int, tuple[int | None, float, str]] = {}  # track -> its seat, when, class
+        self.touched: set[int] = set()  # placed tracks a hand has been over since they were last seen bare
         self.present: set[int] = set()  # the tracks seen in the latest scene
         self.votes: dict[int, Counter[str]] = {}  # track -> its sure readings so far, lying still
         self.rest = RestClock(STILL_PARTS)  # since when each track has lain still
@@ -116,16 +123,25 @@ class ForeignObjects:
             if self.reads_drinks and read is None:
                 continue  # not read surely yet, or read as none of these: maybe no object at all
             what = read or FOREIGN[o.cls]
-            hidden = [k for k, (w, st) in self.placed.items() if k not in seen and (w, st) == (what, o.seat)]
-            if hidden:  # the same object seen again after a hand covered it: a new track, no new event
-                del self.placed[hidden[0]]
+            here = self._lying_where(o.box)
+            same = [
+                k
+                for k, (w, st) in self.placed.items()
+                if (w, st) == (what, o.seat) and (k not in seen or k in here)
+            ]
+            if same:  # the same object under a new track (after a hand covered it, or a second track on it)
+                del self.placed[same[0]]
+                self.last_box.pop(same[0], None)
+                self.touched.discard(same[0])
             else:
                 out.append(ObjectPlaced(settled.since, seat=o.seat, what=what))
             self.placed[o.track] = (what, o.seat)
             self.last_box[o.track] = o.box
-        for track in (lying - seen) & self.placed.keys():
+        self._note_hands(scene, seen)
+        untouched = self.placed.keys() - seen - self.touched  # nothing could have taken them: still there
+        for track in ((lying - seen) & self.placed.keys()) | untouched:
             self.settled[track].update(scene.t, True)
-        seen |= lying
+        seen |= lying | untouched
         self.present = seen
         for track, (what, seat) in list(self.placed.items()):
             if track in seen:
@@ -135,7 +151,19 @@ class ForeignObjects:
             if settled.value is False and scene.t - settled.since >= OBJECT_GONE:
                 del self.placed[track]
                 self.last_box.pop(track, None)
+                self.touched.discard(track)
                 out.append(ObjectRemoved(settled.since, seat=seat, what=what))
+
+    def _note_hands(self, scene: TableScene, seen: set[int]) -> None:
+        """Mark the placed objects a hand is over now; one seen with no hand over it is bare again."""
+        hands = [o.box for o in scene.of_class("hand")]
+        for track, box in self.last_box.items():
+            if track not in self.placed:
+                continue
+            if any(_share_covered(box, hand) >= TOUCHED for hand in hands):
+                self.touched.add(track)
+            elif track in seen:
+                self.touched.discard(track)
 
     def _lying_where(self, box: tuple[float, float, float, float]) -> set[int]:
         """The placed tracks whose last box ``box`` covers by ``SAME_PLACE_IOU`` or more."""
@@ -144,3 +172,11 @@ class ForeignObjects:
         tracks = list(self.last_box)
         iou = box_iou(np.asarray([box]), np.asarray([self.last_box[k] for k in tracks]))[0]
         return {k for k, v in zip(tracks, iou, strict=True) if v >= SAME_PLACE_IOU}
+
+
+def _share_covered(box: tuple[float, float, float, float], by: tuple[float, float, float, float]) -> float:
+    """The share of ``box``'s area that ``by`` covers."""
+    w = min(box[2], by[2]) - max(box[0], by[0])
+    h = min(box[3], by[3]) - max(box[1], by[1])
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return max(w, 0.0) * max(h, 0.0) / area if area > 0 else 0.0

@@ -175,7 +175,9 @@ class PushCounter:
         # chip values are whole stacks' (the simulator's boxes) or top chips' (a camera's): a top chip
         # read differently while a hand covers it is no chips added, so that waits for the visit's end
         self.stacks_counted = stacks_counted
-        self.items_pushed: set[int] = set()  # protector tracks already counted as pushed this hand
+        # protectors already counted as pushed this hand (track -> box): one lying where a pushed one
+        # lies is that one under a new track (seed + 16000 non_value_item: a second bet of it 18 s on)
+        self.items_pushed: dict[int, Box] = {}
 
     def new_hand(self) -> None:
         self.items_pushed.clear()
@@ -252,8 +254,11 @@ class PushCounter:
                         chips += denominations(o.value - before, self.top_value(o), self.chips)
                     visit.bet_values[o.track] = o.value
         for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector"):
-            if o.track >= 0 and o.track not in self.items_pushed:  # a protector pushed out as a bet
-                self.items_pushed.add(o.track)
+            if o.track < 0 or o.track in self.items_pushed:
+                continue
+            same = any(iou(o.box, box) >= RETRACK_IOU for box in self.items_pushed.values())
+            self.items_pushed[o.track] = o.box
+            if not same:  # a protector pushed out as a bet
                 visit.items.add(o.track)
                 visit.release_t = scene.t
         if not chips and not motion:

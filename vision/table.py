@@ -16,6 +16,7 @@ import numpy as np
 
 from vision.camera_config import CameraConfig, ZoneKind
 from vision.detections import Detections
+from vision.drinks import PROTECTOR
 
 FELT = "felt"  # on the felt, outside every named zone
 RAIL = "rail"  # on the padded rail
@@ -217,6 +218,8 @@ def build_scene(frame: int, t: float, dets: Detections, geometry: TableGeometry)
     names = dets.class_names()
     objects = []
     for i, cls in enumerate(names):
+        if cls == "chip" and dets.label[i] == PROTECTOR:  # an unread chip box read as a protector
+            cls = PROTECTOR
         box = tuple(float(v) for v in dets.xyxy[i])
         x, y = float(feet[i, 0]), float(feet[i, 1])
         if cls == "player":  # in the chair behind the rail (or walking past: no seat)

@@ -8,6 +8,8 @@ tested in ``test_deal.py``; what a hand pushes into a bet zone in ``test_pushes.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.rereading import TAP_HOLD_S
@@ -220,8 +222,53 @@ def test_an_object_the_tracker_drops_while_its_box_stays_is_not_taken_away(geome
         (type(e).__name__, e.what.value) for e in table.events if isinstance(e, ObjectPlaced | ObjectRemoved)
     ]
     assert events == [("ObjectPlaced", "phone")]
+    table.show(0.2, *cards, thing(g, 7, "hand", "seat2_stack"))  # a hand takes it
     table.show(2.5, *cards)  # really gone
     assert [type(e).__name__ for e in table.events if isinstance(e, ObjectRemoved)] == ["ObjectRemoved"]
+
+
+def test_an_object_no_longer_boxed_is_taken_away_only_by_a_hand(geometry: TableGeometry) -> None:
+    """Seed + 16000 demo_feature_table: a phone lying still was scored under the detector's floor for
+    3.6 s and went from every scene; it was taken away and put down again (a second alert). Nothing
+    lying still leaves the felt unless a hand comes over it."""
+    g = geometry
+    table = Table(g)
+    table.analyzer.objects.reads_drinks = True
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(2.0, *cards, thing(g, 92, "phone", "seat2_stack", label="phone"))
+    table.show(4.0, *cards)  # no box at all, and no hand came
+    table.show(2.0, *cards, thing(g, 93, "phone", "seat2_stack", label="phone"))  # boxed again, a new track
+    whats = [
+        (type(e).__name__, e.what.value) for e in table.events if isinstance(e, ObjectPlaced | ObjectRemoved)
+    ]
+    assert whats == [("ObjectPlaced", "phone")]
+    table.show(
+        0.3, *cards, thing(g, 93, "phone", "seat2_stack", label="phone"), thing(g, 7, "hand", "seat2_cards")
+    )
+    table.show(4.0, *cards)  # a hand nearby but never over it: still there
+    assert not any(isinstance(e, ObjectRemoved) for e in table.events)
+    table.show(0.2, *cards, thing(g, 7, "hand", "seat2_stack"))  # a hand over it, and it is gone
+    table.show(2.5, *cards)
+    assert [type(e).__name__ for e in table.events if isinstance(e, ObjectRemoved)] == ["ObjectRemoved"]
+
+
+def test_a_second_track_on_a_placed_object_is_the_same_object(geometry: TableGeometry) -> None:
+    """Seed + 16000 foreign_object_drink: the tracker kept two tracks on one glass (two boxes a pixel
+    apart), and each was put down: two alerts for one drink."""
+    g = geometry
+    table = Table(g)
+    table.analyzer.objects.reads_drinks = True
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    glass = thing(g, 92, "drink", "seat2_stack", label="open")
+    table.show(2.0, *cards, glass)
+    twin = SeenObject(93, "drink", tuple(v + 1 for v in glass.box), glass.place, glass.seat, label="open")  # type: ignore[arg-type]
+    table.show(3.0, *cards, glass, twin)
+    table.show(3.0, *cards, twin)
+    placed = [(e.seat, e.what.value) for e in table.events if isinstance(e, ObjectPlaced)]
+    assert placed == [(2, "drink_open")]
+    assert not any(isinstance(e, ObjectRemoved) for e in table.events)
 
 
 def test_a_drink_read_while_carried_in_does_not_decide_what_it_is(geometry: TableGeometry) -> None:
@@ -541,3 +588,27 @@ def test_an_arm_boxed_as_a_phone_as_it_comes_and_goes_does_not_spoil_a_check(
     table.show(0.1, *cards, arm)
     table.show(1.0, *cards)
     assert [e.seat for e in table.events if isinstance(e, TableTap)] == [1]
+
+
+def test_a_protector_pushed_as_a_bet_is_one_non_value_item_under_any_track(geometry: TableGeometry) -> None:
+    """Seed + 16000 non_value_item: the protector slid over the line, boxed as a chip and read as a
+    protector, is a bet of a non-value item; 18 s on, under a new track after the seat's tap covered it,
+    it was bet again (a second alert)."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    protector = thing(g, 60, "card_protector", "seat2_bet", label="card_protector")
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.2, *cards, protector, rail_hand(g, 7, 2))
+    table.show(1.5, *cards, protector)
+    items = [e.non_value_items for e in table.events if isinstance(e, ChipAction)]
+    assert items == [1]
+    table.show(0.2, *cards, protector, rail_hand(g, 8, 2))  # a tap over it, next street
+    table.show(0.3, *cards, thing(g, 8, "hand", "seat2_bet"))
+    again = replace(protector, track=61)  # the same protector under a new track as the hand draws back
+    table.show(0.2, *cards, again, rail_hand(g, 8, 2))
+    table.show(1.5, *cards, again)
+    items = [e.non_value_items for e in table.events if isinstance(e, ChipAction)]
+    assert sum(items) == 1

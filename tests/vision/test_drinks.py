@@ -65,3 +65,20 @@ def test_the_shipped_model_reads_drinks_phones_and_protectors_from_tables_it_nev
     assert tuple(reader.classes) == CLASSES
     assert (best == val.labels).mean() >= 0.95
     assert sure.mean() >= 0.85 and (best[sure] == val.labels[sure]).mean() >= 0.97
+
+
+def test_an_unread_chip_box_read_surely_as_a_protector_is_marked_one(monkeypatch: pytest.MonkeyPatch):
+    """Seed + 16000 non_value_item: a protector pushed out as a bet was boxed as a chip whose value
+    could not be read. Only such boxes are read, and only a protector reading is kept."""
+    reader = DrinkReader(DEFAULT_MODEL)
+    answers = {3: ("card_protector", 0.95), 4: ("none", 0.99)}  # by box x0 // 10
+    monkeypatch.setattr(reader, "read", lambda image, xyxy: [answers[int(b[0]) // 10] for b in xyxy])
+    dets = Detections(
+        xyxy=np.array([[10, 10, 25, 25], [30, 10, 45, 25], [40, 30, 55, 45]], np.float32),
+        confidence=np.full(3, 0.9, np.float32),
+        class_id=np.array([0, 0, 0], np.int32),
+        names=("chip",),
+        label=np.array(["red", UNKNOWN, UNKNOWN], dtype=object),
+    )
+    out = reader.label(np.zeros((60, 60, 3), np.uint8), dets)
+    assert list(out.label) == ["red", "card_protector", UNKNOWN]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -47,3 +48,15 @@ def test_chips_spilled_just_past_a_bet_line_belong_to_that_bet() -> None:
     assert near.objects[0].place == "seat3_bet" and near.objects[0].seat == 3
     far = build_scene(0, 0.0, chip_at(*outside(geo, "seat3_bet", 40)), geo)
     assert far.objects[0].place != "seat3_bet"
+
+
+def test_an_unread_chip_box_read_as_a_protector_is_a_protector_in_the_scene() -> None:
+    """The detector boxes a protector pushed out as a bet as a chip; the drink reader marks it."""
+    config = load_camera_config(CONFIG)
+    geo = TableGeometry(config, config.width, config.height)
+    x, y = geo.by_name["seat3_bet"].centre
+    two = Detections.joined(chip_at(x, y), chip_at(x + 30, y))
+    two = replace(two, label=np.array(["card_protector", "unknown"], dtype=object))
+    protector, chip = build_scene(0, 0.0, two, geo).objects
+    assert (protector.cls, protector.place) == ("card_protector", "seat3_bet")
+    assert chip.cls == "chip"
