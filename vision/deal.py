@@ -123,9 +123,9 @@ class CardWatch:
             else:
                 self.cards_since.pop(seat, None)
                 self.pitches.cards_gone(seat)
-            change = settled.update(
-                t, min(len(cards) + self.pitches.covered.get(seat, 0), self._deal_cap(seat, t))
-            )
+            cap = self._deal_cap(seat, t)
+            self.pitches.over_the_deal(seat, len(cards) - int(cap) if cap < len(cards) else 0, t)
+            change = settled.update(t, min(len(cards) + self.pitches.covered.get(seat, 0), cap))
             if change is not None:
                 new = int(change[1] or 0)  # type: ignore[call-overload]
                 most = self.most_cards.get(seat, 0) if self.in_hand else 0

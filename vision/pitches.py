@@ -59,6 +59,8 @@ class PitchWatch:
         self.geo = geometry
         self.hold = hold  # how long a seat's card count takes to settle
         self.covered: dict[int, int] = {}  # seat -> its cards hidden under a card pitched on top
+        self.boxed_twice: dict[int, int] = {}  # seat -> card boxes it showed over what the deal had given it
+        self.over_deal_since: dict[int, float] = {}  # seat -> since when it has shown more than that
         self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
         self.landings: list[tuple[int, float, dict[int, int]]] = []  # (seat, when, cards seen before)
         self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
@@ -76,6 +78,8 @@ class PitchWatch:
     def reset(self) -> None:
         """A new hand: nothing is covered or on its way."""
         self.covered.clear()
+        self.boxed_twice.clear()
+        self.over_deal_since.clear()
         self.landed.clear()
         self.landings.clear()
         self.ended.clear()
@@ -161,7 +165,10 @@ class PitchWatch:
             self.landings.remove(landing)
             seat, _, before = landing
             if all(n <= before.get(s, 0) for s, n in seen.items()):
-                self.covered[seat] = self.covered.get(seat, 0) + 1
+                if self.boxed_twice.get(seat, 0) > 0:  # it came down where a card was boxed twice
+                    self.boxed_twice[seat] -= 1
+                else:
+                    self.covered[seat] = self.covered.get(seat, 0) + 1
 
     def _away(self, seat: int, x: float, y: float) -> float:
         """Pixels from (x, y) to the seat's cards zone (0 inside it)."""
@@ -245,6 +252,20 @@ class PitchWatch:
     def cards_gone(self, seat: int) -> None:
         """The seat shows no cards: nothing of it can be covered any more."""
         self.covered.pop(seat, None)
+        self.boxed_twice.pop(seat, None)
+
+    def over_the_deal(self, seat: int, extra: int, t: float) -> None:
+        """The seat shows ``extra`` card boxes more than the deal has given it so far. Held for the
+        settling time, one of its cards is boxed twice, and the next card pitched onto it shows as that
+        box: the boxes do not rise, and no card is covered (seed + 16000 string_bet_multiple_motions:
+        the button's first card boxed twice, its second landing on it counted as covered, and once the
+        deal was over the seat held three, a misdeal)."""
+        if extra <= 0:
+            self.over_deal_since.pop(seat, None)
+            return
+        since = self.over_deal_since.setdefault(seat, t)
+        if t - since >= self.hold:
+            self.boxed_twice[seat] = max(self.boxed_twice.get(seat, 0), extra)
 
     def _loose(self, o: SeenObject) -> bool:
         """A card away from where cards rest: not in the muck, on the deck or among a seat's cards

@@ -125,6 +125,27 @@ def test_while_the_deal_goes_round_a_seat_holds_no_more_than_the_seat_dealt_befo
     assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
 
 
+def test_a_card_pitched_onto_a_card_boxed_twice_is_not_covered(geometry: TableGeometry) -> None:
+    """Seed + 16000 string_bet_multiple_motions: the button's first card was boxed twice while the seat
+    dealt before it held one. Its second card came down on it and the boxes stayed two, so the pitch
+    watch counted a card covered; once play began and the deal's cap lifted, the seat held three: a
+    misdeal. The second card shows as the box seen twice."""
+    g = geometry
+    table = Table(g, turn=1)
+    button = thing(g, 900, "dealer_button", "seat2_bet")  # seat 1 is dealt first, the button's seat 2 last
+    seat1 = [thing(g, 100 + k, "card_down", "seat1_cards") for k in range(2)]
+    seat2 = [thing(g, 110 + k, "card_down", "seat2_cards") for k in range(2)]
+    table.show(0.5, button, seat1[0])
+    table.show(0.6, button, seat1[0], *seat2)  # seat 2's one card, boxed twice
+    table.show(0.5, button, *seat1, *seat2)  # seat 1's second card
+    for share in (0.6, 0.9):  # seat 2's second card, flying in from the deck...
+        table.show(0.1, button, *seat1, *seat2, between(g, 130, "card_down", "dealer", "seat2_cards", share))
+    table.show(1.0, button, *seat1, *seat2)  # ...lands on the first: still two boxes
+    table.reach(1, "seat1_bet", button, *seat1, *seat2)  # a check: play is under way
+    table.show(3.0, button, *seat1, *seat2)
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
+
+
 @pytest.mark.parametrize(
     ("hole_cards", "shown", "pitched", "late"),
     [(4, 3, False, 0), (4, 4, False, 0), (4, 4, True, 1), (2, 2, False, 1)],
