@@ -39,7 +39,8 @@ PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was
 RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card is not in flight
 DISTURB = 0.12  # a card box side moving this share of the box's size is a card coming down there
 DISTURB_S = 0.3  # s after a flight's end in which the seat it landed on is disturbed
-SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)
+SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)...
+LAY_S = 0.15  # ...unless its seat's boxes lay unchanged this long before they moved
 
 
 class EndedFlight(NamedTuple):
@@ -69,6 +70,7 @@ class PitchWatch:
         self.boxes_before: dict[int, list[tuple[float, float, float, float]]] = {}  # ... the scene before's
         self.disturbed: dict[int, float] = {}  # seat -> when a card box there last moved or grew
         self.rose: dict[int, float] = {}  # seat -> when it last showed a card more
+        self.moved: dict[int, float] = {}  # seat -> when its card boxes last changed (more, moved or grew)
         self.landed: dict[int, float] = {}  # seat -> when a card in flight last came down there
         self.taken: set[tuple[int, float]] = set()  # (seat, when) changes already given to a flight
         self._pseudo = 0  # the last pseudo track given to an untracked flight
@@ -117,8 +119,10 @@ class PitchWatch:
                 seat = self.geo.nearest_seat(x, y)
                 zone = self.geo.by_name.get(f"seat{seat}_cards")
                 if zone is None or -cv2.pointPolygonTest(zone.polygon, (x, y), True) > 3 * size:
-                    if track < 0:  # last seen mid-flight (seed + 2000 misdeal_too_late, 10 calls a
-                        # second): it landed where it disturbed cards, if anywhere
+                    if track < 0 or self._from_the_deck(track):  # last seen mid-flight (seed + 2000
+                        # misdeal_too_late, 10 calls a second) or leaving the deck (seed + 16000
+                        # misdeal_wrong_card_count: a third card, tracked): it landed where it
+                        # disturbed cards, if anywhere
                         self.ended.append(EndedFlight(t, x, y, None, dict(seen), True, on_its_way))
                     continue
             self.ended.append(EndedFlight(t, x, y, seat, dict(seen), self._from_the_deck(track), on_its_way))
@@ -136,8 +140,10 @@ class PitchWatch:
                 for w in (self.disturbed.get(s, -1e9), self.rose.get(s, -1e9))
                 if 0 <= w - ended_t <= DISTURB_S and (s, w) not in self.taken
             ]
-            if changed:  # the seat whose cards it came down on, nearest its last place
-                seat, when = min(changed, key=lambda c: self._away(c[0], x, y))
+            if changed:  # the seat whose cards it came down on, nearest its last place; of that seat's
+                # changes the first (seed + 16000 misdeal_wrong_card_count: the second card's flight took
+                # the third card's landing on it, 0.2 s after the second showed)
+                seat, when = min(changed, key=lambda c: (self._away(c[0], x, y), c[1]))
                 self.taken.add((seat, when))
             if seat is not None and seat not in busy:
                 if from_deck:  # a card dealt (cards thrown in, or slid about, start at a seat)
@@ -178,7 +184,9 @@ class PitchWatch:
     def _note_disturbed(self, cards: list[SeenObject], busy: Container[int], t: float) -> None:
         """Seats whose card boxes moved or grew since the last scene (``DISTURB``). Not a seat that
         showed a card more within ``SETTLE_S`` (that card sliding to rest; a landing its count shows
-        needs no guessing), nor one whose own hand is over its cards (the player's doing)."""
+        needs no guessing) while its boxes kept changing, nor one whose own hand is over its cards (the
+        player's doing). Boxes that lay still for ``LAY_S`` and then moved were disturbed: seed + 16000
+        misdeal_wrong_card_count's third card came down on the second 0.2 s after it."""
         boxes: dict[int, list[tuple[float, float, float, float]]] = {}
         for o in cards:
             zone = self.geo.by_name.get(o.place)
@@ -187,13 +195,12 @@ class PitchWatch:
         for seat, now in boxes.items():
             was = self.seat_boxes.get(seat)
             if was is None or len(now) > len(was):  # a card more in view: a landing the count shows
-                self.rose[seat] = t
-            elif (
-                seat not in busy
-                and t - self.rose.get(seat, -1e9) > SETTLE_S
-                and any(not any(_same_box(b, p) for p in was) for b in now)
-            ):
-                self.disturbed[seat] = t
+                self.rose[seat] = self.moved[seat] = t
+            elif any(not any(_same_box(b, p) for p in was) for b in now):
+                at_rest = t - self.rose.get(seat, -1e9) > SETTLE_S or t - self.moved.get(seat, -1e9) >= LAY_S
+                if seat not in busy and at_rest:
+                    self.disturbed[seat] = t
+                self.moved[seat] = t
         self.boxes_before, self.seat_boxes = self.seat_boxes, boxes
 
     def _follow_untracked(self, loose: list[SeenObject]) -> dict[int, SeenObject]:
@@ -275,6 +282,8 @@ class PitchWatch:
 
 
 def _same_box(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    """Whether two boxes are one card lying still: no side moved ``DISTURB`` of the box's size."""
-    size = max(a[2] - a[0], a[3] - a[1], 1.0)
-    return max(abs(p - q) for p, q in zip(a, b, strict=True)) < DISTURB * size
+    """Whether two boxes are one card lying still: no side moved ``DISTURB`` of the box's extent
+    across it (a card coming down on a portrait card beside it widened its box 4 px of 27, seed + 16000
+    misdeal_wrong_card_count: under a share of its 38 px height)."""
+    w, h = max(a[2] - a[0], 1.0), max(a[3] - a[1], 1.0)
+    return all(abs(p - q) < DISTURB * size for p, q, size in zip(a, b, (w, h, w, h), strict=True))

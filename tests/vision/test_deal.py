@@ -484,6 +484,29 @@ def test_a_card_seen_only_leaving_the_deck_lands_where_it_disturbs_a_seats_cards
         assert table.cards_dealt_to(1, 2) == counts, disturbed
 
 
+def test_a_tracked_card_seen_leaving_the_deck_lands_on_a_card_that_just_came_to_rest(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 16000 misdeal_wrong_card_count: a third card for the last seat, tracked for two calls as it
+    left the deck, came down on its second card 0.2 s after that one showed, widening its box. The
+    flight was dropped (only untracked ones landed where they disturbed cards), and a seat's boxes were
+    not disturbed for 0.4 s after a card more showed (that card sliding to rest), though they had lain
+    still: the misdeal was missed."""
+    g = geometry
+    table = Table(g, turn=1)
+    seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
+    seat2 = [thing(g, 102, "card_down", "seat2_cards"), thing(g, 103, "card_down", "seat2_cards")]
+    table.show(1.0, *seat1, seat2[0])
+    table.show(0.2, *seat1, *seat2)  # seat 2's second card, at rest
+    table.show(0.1, *seat1, *seat2, between(g, 130, "card_down", "dealer", "seat2_cards", 0.35))
+    x0, y0, x1, y1 = seat2[1].box
+    grown = replace(seat2[1], box=(x0, y0, x1 + 4, y1))  # the third card came down on it
+    table.show(1.0, *seat1, seat2[0], grown)
+    table.reach(1, "seat1_bet", *seat1, seat2[0], grown)  # a check: the deal is over
+    table.show(1.0, *seat1, seat2[0], grown)
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 3}
+
+
 def test_a_flight_to_the_board_does_not_land_on_a_seats_card_that_was_never_confirmed(
     geometry: TableGeometry,
 ) -> None:
