@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 from vision.detections import box_iou
-from vision.table import OFF, RAIL, SeenObject, TableGeometry, TableScene
+from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 DEALER = 0  # owner id of the dealer's hands
 MEMORY_S = 0.5  # how long a hand that left is remembered
@@ -85,6 +85,13 @@ class HandOwners:
         ]
         return [(h, owners[i]) for i, h in enumerate(hands)]
 
+    def _reaches_past_the_rail(self, h: SeenObject) -> bool:
+        """Whether the middle of one of the hand box's sides lies over the rail or off the table."""
+        x0, y0, x1, y1 = h.box
+        xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
+        sides = ((xm, y0), (xm, y1), (x0, ym), (x1, ym))
+        return any(self.geo.place_of(x, y) in (RAIL, OFF) for x, y in sides)
+
     def _owner_of_new(self, h: SeenObject, visiting: Container[int]) -> int:
         if h.place in (RAIL, OFF):
             # reaching in from outside: whose place is nearest, a seat's or the dealer's, taken at
@@ -94,6 +101,12 @@ class HandOwners:
             return nearest.seat if nearest.seat is not None else DEALER
         zone = self.geo.by_name.get(h.place)
         entering = zone is not None and zone.kind.value in ("stack", "cards")
+        if h.place == FELT and h.seat is not None and self._reaches_past_the_rail(h):
+            # on the felt behind its stack, its arm back over the rail: the seat's (seed + 17000
+            # clean_all_in_runout: a top seat's call, first seen on the strip of felt between its rail
+            # and its stack, was taken for the dealer's; its chips were no action, the next two seats'
+            # folds out of turn)
+            return h.seat
         seat = h.seat if zone is None or zone.seat is None else zone.seat
         if seat is not None and (entering or seat in visiting):
             return seat

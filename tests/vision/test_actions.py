@@ -25,7 +25,7 @@ from vision.events import (
     ObjectRemoved,
     TableTap,
 )
-from vision.table import OFF, RAIL, SeenObject, TableGeometry
+from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry
 
 
 @pytest.fixture(scope="module")
@@ -612,3 +612,32 @@ def test_a_protector_pushed_as_a_bet_is_one_non_value_item_under_any_track(geome
     table.show(1.5, *cards, again)
     items = [e.non_value_items for e in table.events if isinstance(e, ChipAction)]
     assert sum(items) == 1
+
+
+def test_a_hand_first_seen_on_the_felt_behind_its_stack_reaching_over_the_rail_is_the_seats(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 17000 clean_all_in_runout: a top seat's hand, first boxed on the strip of felt between its
+    rail and its stack with its arm back over the rail, in the frame the seat before it acted (so not
+    yet the seat deciding), was taken for the dealer's: its call was no action, and the next two seats'
+    folds were out of turn."""
+    g = geometry
+    table = Table(g, turn=1, stacks_counted=False)  # seat 1's action is being judged as seat 2's hand comes
+    cards = dealt(g)
+    axis = g.seat_axis(2)
+    assert axis is not None
+    (sx, sy), (bx, by) = axis
+    d = ((sx - bx) ** 2 + (sy - by) ** 2) ** 0.5
+    x, y = sx + (sx - bx) * 30 / d, sy + (sy - by) * 30 / d  # 30 px behind the stack's centre: felt
+    assert g.place_of(x, y) == FELT
+    behind = SeenObject(7, "hand", (x - 25, y - 25, x + 25, y + 25), FELT, 2)  # over its stack's edge
+    stack = thing(g, 50, "chip", "seat2_stack", label="unknown", value=0)
+    table.show(1.0, *cards, stack)
+    table.show(0.1, *cards, stack, behind)
+    table.turn = 2
+    table.show(0.1, *cards, stack, behind)
+    table.show(0.3, *cards, stack, thing(g, 7, "hand", "seat2_bet"))
+    chip = thing(g, 60, "chip", "seat2_bet", label="unknown", value=0)
+    table.show(0.2, *cards, stack, chip, rail_hand(g, 7, 2))
+    table.show(1.5, *cards, stack, chip)
+    assert [e.seat for e in table.events if isinstance(e, ChipAction)] == [2]
