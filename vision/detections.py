@@ -102,6 +102,14 @@ class Detections:
         )
 
 
+def share_covered(box: tuple[float, float, float, float], by: tuple[float, float, float, float]) -> float:
+    """The share of ``box``'s area that the box ``by`` covers (xyxy)."""
+    w = min(box[2], by[2]) - max(box[0], by[0])
+    h = min(box[3], by[3]) - max(box[1], by[1])
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    return max(w, 0.0) * max(h, 0.0) / area if area > 0 else 0.0
+
+
 def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """IoU matrix of (n, 4) and (m, 4) xyxy boxes -> (n, m) float64."""
     if len(a) == 0 or len(b) == 0:

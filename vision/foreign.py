@@ -30,7 +30,7 @@ from collections import Counter
 
 import numpy as np
 
-from vision.detections import box_iou
+from vision.detections import box_iou, share_covered
 from vision.drinks import READINGS
 from vision.events import Event, ForeignObject, ObjectPlaced, ObjectRemoved
 from vision.settled import RestClock, Settled
@@ -160,7 +160,7 @@ class ForeignObjects:
         for track, box in self.last_box.items():
             if track not in self.placed:
                 continue
-            if any(_share_covered(box, hand) >= TOUCHED for hand in hands):
+            if any(share_covered(box, hand) >= TOUCHED for hand in hands):
                 self.touched.add(track)
             elif track in seen:
                 self.touched.discard(track)
@@ -172,11 +172,3 @@ class ForeignObjects:
         tracks = list(self.last_box)
         iou = box_iou(np.asarray([box]), np.asarray([self.last_box[k] for k in tracks]))[0]
         return {k for k, v in zip(tracks, iou, strict=True) if v >= SAME_PLACE_IOU}
-
-
-def _share_covered(box: tuple[float, float, float, float], by: tuple[float, float, float, float]) -> float:
-    """The share of ``box``'s area that ``by`` covers."""
-    w = min(box[2], by[2]) - max(box[0], by[0])
-    h = min(box[3], by[3]) - max(box[1], by[1])
-    area = (box[2] - box[0]) * (box[3] - box[1])
-    return max(w, 0.0) * max(h, 0.0) / area if area > 0 else 0.0

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.chipset import ChipSet
-from vision.detections import box_iou
+from vision.detections import box_iou, share_covered
 from vision.events import PriorChips
 from vision.table import SeenObject, TableScene
 
@@ -37,6 +37,7 @@ SIGHTING_IOU = 0.5  # a new chip track over this much of an untracked chip box s
 CARRIED_SHIFT = 0.3  # a counted chip moving this many box sides while the hand is there was still held
 STILL_SHIFT = 0.15  # ... and it lies still again once a detector call moves it less than this
 CARRIED_REST_S = 0.2  # it is released when it has lain still this long
+ON_A_CARD = 0.5  # a new chip box this much over where one of the seat's cards lay is no chip pushed
 UNCONFIRMED_HELD_S = 0.1  # an untracked chip box seen this long (two detector calls) is a chip
 
 
@@ -151,6 +152,7 @@ class Visit:
     in_front: tuple[float, float] | None = None
     bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
+    card_boxes: set[Box] = field(default_factory=set)  # the seat's card boxes seen while the visit lasts
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     last_place: str = ""  # where the hand was last seen
     deepest_t: float = 0.0
@@ -208,12 +210,17 @@ class PushCounter:
         if scene.t > visit.last_seen:  # the hand has gone: what it pushed lies there
             visit.scenes_after += 1
             visit.left_behind |= visit.pushed_tracks & visit.bet_now.keys()
+        # a chip box mostly over where one of the seat's cards lay while the visit lasted is that card,
+        # under the hand tapping beside it (seed + 17000 non_value_item: a card under the hand, no longer
+        # boxed as a card, boxed as a 25,000 chip where it lay; a check taken for a bet)
+        visit.card_boxes |= {o.box for o in scene.of_class("card_down", "card_up") if o.seat == visit.seat}
         new = [
             o
             for o in scene.in_place(f"seat{visit.seat}_bet", "chip")
             if o.track >= 0
             and o.track not in visit.bet_tracks_at_start
             and o.track not in visit.pushed_tracks
+            and not any(share_covered(o.box, card) >= ON_A_CARD for card in visit.card_boxes)
         ]
         self._sightings(scene, visit)
         chips: list[int] = []

@@ -641,3 +641,26 @@ def test_a_hand_first_seen_on_the_felt_behind_its_stack_reaching_over_the_rail_i
     table.show(0.2, *cards, stack, chip, rail_hand(g, 7, 2))
     table.show(1.5, *cards, stack, chip)
     assert [e.seat for e in table.events if isinstance(e, ChipAction)] == [2]
+
+
+def test_a_chip_box_where_the_seats_card_lay_under_its_tapping_hand_is_no_bet(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 17000 non_value_item: as seat 8 tapped, its card under the hand went unboxed as a card and
+    was boxed as a 25,000 chip where it had lain: the check was taken for a bet, and the rest of the hand
+    for a premature board and two invalid declarations."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    card = [o for o in cards if o.seat == 2][-1]
+    x0, y0, x1, y1 = card.box
+    as_chip = SeenObject(60, "chip", (x0, y0, x1 - 4, y1 - 4), "seat2_bet", 2, label="blue", value=25000)
+    others = [o for o in cards if o is not card]
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.3, *others, as_chip, thing(g, 7, "hand", "seat2_bet"))  # the card under the hand
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(1.5, *cards)
+    assert not [e for e in table.events if isinstance(e, ChipAction)]
+    assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
