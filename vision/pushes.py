@@ -153,6 +153,7 @@ class Visit:
     bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     card_boxes: set[Box] = field(default_factory=set)  # the seat's card boxes seen while the visit lasts
+    items_at_start: frozenset[int] | None = None  # protector (and chip) tracks in the bet zone as it began
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     last_place: str = ""  # where the hand was last seen
     deepest_t: float = 0.0
@@ -260,8 +261,12 @@ class PushCounter:
                     if before > 0:  # (from unread to read is a reading, not chips)
                         chips += denominations(o.value - before, self.top_value(o), self.chips)
                     visit.bet_values[o.track] = o.value
-        for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector"):
-            if o.track < 0 or o.track in self.items_pushed:
+        protectors = [o for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector") if o.track >= 0]
+        if visit.items_at_start is None:  # lying there when the hand came (seed + 17000 non_value_item:
+            # pushed as a chip read as none of these objects, read as a protector eight seconds on)
+            visit.items_at_start = frozenset(o.track for o in protectors) | visit.bet_tracks_at_start
+        for o in protectors:
+            if o.track in self.items_pushed or o.track in visit.items_at_start:
                 continue
             same = any(iou(o.box, box) >= RETRACK_IOU for box in self.items_pushed.values())
             self.items_pushed[o.track] = o.box

@@ -664,3 +664,20 @@ def test_a_chip_box_where_the_seats_card_lay_under_its_tapping_hand_is_no_bet(
     table.show(1.5, *cards)
     assert not [e for e in table.events if isinstance(e, ChipAction)]
     assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
+
+
+def test_a_protector_lying_in_the_bet_zone_as_the_hand_comes_is_not_pushed_again(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 17000 non_value_item: the protector pushed out on the first street was read as none of
+    these objects then, and as a protector only eight seconds on; the seat's check on the flop, its hand
+    tapping beside it, was taken for a bet of a non-value item."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    protector = thing(g, 60, "card_protector", "seat2_bet", label="card_protector")
+    table.show(1.0, *cards, protector)
+    table.reach(2, "seat2_bet", *cards, protector)
+    table.show(1.5, *cards, protector)
+    assert not [e for e in table.events if isinstance(e, ChipAction)]
+    assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
