@@ -93,20 +93,17 @@ class HandOwners:
         return any(self.geo.place_of(x, y) in (RAIL, OFF) for x, y in sides)
 
     def _owner_of_new(self, h: SeenObject, visiting: Container[int]) -> int:
-        if h.place in (RAIL, OFF):
+        if h.place in (RAIL, OFF) or (h.place == FELT and self._reaches_past_the_rail(h)):
             # reaching in from outside: whose place is nearest, a seat's or the dealer's, taken at
-            # where the hand meets the table (in an oblique view, low in its box), as its zone was found
+            # where the hand meets the table (in an oblique view, low in its box), as its zone was found.
+            # So is a hand on the felt with its arm back over the rail (seed + 17000 clean_all_in_runout:
+            # a top seat's call, first seen on the strip of felt between its rail and its stack, was
+            # taken for the dealer's; its chips were no action, the next two seats' folds out of turn)
             x, y = (float(v) for v in self.geo.footprint(np.asarray([h.box], np.float32))[0])
             nearest = self.geo.by_name[self.geo.nearest_zone(x, y)]
             return nearest.seat if nearest.seat is not None else DEALER
         zone = self.geo.by_name.get(h.place)
         entering = zone is not None and zone.kind.value in ("stack", "cards")
-        if h.place == FELT and h.seat is not None and self._reaches_past_the_rail(h):
-            # on the felt behind its stack, its arm back over the rail: the seat's (seed + 17000
-            # clean_all_in_runout: a top seat's call, first seen on the strip of felt between its rail
-            # and its stack, was taken for the dealer's; its chips were no action, the next two seats'
-            # folds out of turn)
-            return h.seat
         seat = h.seat if zone is None or zone.seat is None else zone.seat
         if seat is not None and (entering or seat in visiting):
             return seat
