@@ -157,9 +157,7 @@ class ForeignObjects:
     def _note_hands(self, scene: TableScene, seen: set[int]) -> None:
         """Mark the placed objects a hand is over now; one seen with no hand over it is bare again."""
         hands = [o.box for o in scene.of_class("hand")]
-        for track, box in self.last_box.items():
-            if track not in self.placed:
-                continue
+        for track, box in self.last_box.items():  # (every placed track's, and only theirs)
             if any(share_covered(box, hand) >= TOUCHED for hand in hands):
                 self.touched.add(track)
             elif track in seen:
