@@ -416,10 +416,12 @@ class ActionAnalyzer(CardWatch):
     def _late_chips(self, scene: TableScene, out: list[Event]) -> None:
         """Chips that show in a seat's bet zone within ``LATE_S`` of a tap, with no hand there: the
         visit let them go under the hand, and they showed only once it had gone (a stack the detector
-        finds a moment late). Seen in two detector calls running, they are that visit's chips: an
-        uncounted chip action, which the rules engine takes as correcting the check. The hand may be
-        back by then, and that visit's chips are the same action (seed + 2000 demo_feature_table: the
-        first push of a string bet showed as the hand came back with the second)."""
+        finds a moment late). Seen in two detector calls running, not only in the video frames that
+        carry one call's boxes (seed + 18000 clock_countdown: the dealer's hand gathering the bet was
+        boxed with a chip for one call), they are that visit's chips: an uncounted chip action, which
+        the rules engine takes as correcting the check. The hand may be back by then, and that visit's
+        chips are the same action (seed + 2000 demo_feature_table: the first push of a string bet
+        showed as the hand came back with the second)."""
         for seat, (since, known, first) in list(self.after_tap.items()):
             if scene.t - since > LATE_S or not self.in_hand:
                 del self.after_tap[seat]
@@ -433,6 +435,8 @@ class ActionAnalyzer(CardWatch):
                 self.after_tap[seat] = (since, known, None)
             elif first is None:
                 self.after_tap[seat] = (since, known, scene.t)
+            elif scene.t - first < TAP_REST_S:  # frames carrying the same detector call's boxes
+                continue
             else:
                 del self.after_tap[seat]
                 values = tuple(sorted((o.value for o in new if o.value > 0), reverse=True))

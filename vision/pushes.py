@@ -266,7 +266,7 @@ class PushCounter:
             # pushed as a chip read as none of these objects, read as a protector eight seconds on)
             visit.items_at_start = frozenset(o.track for o in protectors) | visit.bet_tracks_at_start
         for o in protectors:
-            if o.track in self.items_pushed or o.track in visit.items_at_start:
+            if o.track in self.items_pushed or self._lay_there(o, visit):
                 continue
             same = any(iou(o.box, box) >= RETRACK_IOU for box in self.items_pushed.values())
             self.items_pushed[o.track] = o.box
@@ -387,6 +387,14 @@ class PushCounter:
         """When the chip of a newly confirmed track was first seen untracked at its place (else ``t``)."""
         earlier = _overlapping(o.box, visit.unconfirmed)
         return min(earlier[1], t) if earlier else t
+
+    @staticmethod
+    def _lay_there(o: SeenObject, visit: Visit) -> bool:
+        """Whether a protector is an object that lay in the bet zone as the hand came: its track was there
+        then and, if a chip's, its box is where that chip lay (seed + 18000 non_value_item: the tracker
+        handed the big-blind chip's track to the protector pushed out beside it)."""
+        start = visit.bet_track_boxes.get(o.track)
+        return o.track in (visit.items_at_start or ()) and (start is None or iou(o.box, start) >= RETRACK_IOU)
 
     @staticmethod
     def _retracked(o: SeenObject, visit: Visit, here: set[int]) -> bool:

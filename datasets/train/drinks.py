@@ -8,7 +8,8 @@ from simulator frames, a small CNN in plain PyTorch, exported to ONNX with its m
 Data: each group is one random table, look and camera (overhead 55%, oblique 45%, the video size
 1280 x 720, as ``railbird synth library`` films); each of its shots is a random moment of a hand with
 2-5 drinks, phones and protectors put down round random seats (every variant the renderer draws,
-turned at random), plus whatever the random scene put down itself. Each object at least 60% visible is
+turned at random; some protectors and phones against a chip stack), plus whatever the random scene put
+down itself. Each object at least 60% visible is
 cut by ``vision.drinks.drink_crops`` from the frame after a JPEG round trip at the look's quality: the
 exact box for validation, the box shifted and scaled a little (a detector's box) for training. "none"
 crops are cut round what the detector has boxed as such objects by mistake: a hand over its chip stack
@@ -36,7 +37,7 @@ import numpy as np
 from vision.drinks import CROP_PX, MARGIN, drink_crops
 
 if TYPE_CHECKING:
-    from datasets.sim.objects import Annotation
+    from datasets.sim.objects import Annotation, Pose
 
 CLASSES = ("capped", "open", "phone", "card_protector", "none")
 MIN_VISIBLE = 0.6
@@ -45,6 +46,7 @@ NONE_PER_SHOT = 6  # at most this many "none" crops per shot (hands over stacks 
 VAL_EVERY = 5  # every fifth group is validation
 JITTER_COPIES = 3  # training crops per object, each from a jittered box
 EXTRA_OBJECTS = (2, 6)  # objects put down per shot on top of the random scene's own (low, high)
+BESIDE_CHIPS = 0.4  # the share of extra protectors and phones put down against a chip stack instead
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,16 @@ def _jittered(rng: np.random.Generator, box: tuple[float, float, float, float]) 
     cx, cy = (x0 + x1) / 2 + rng.normal(0, 0.06) * w, (y0 + y1) / 2 + rng.normal(0, 0.06) * h
     s = float(np.exp(rng.normal(0, 0.08)))
     return np.array([cx - w * s / 2, cy - h * s / 2, cx + w * s / 2, cy + h * s / 2])
+
+
+def _beside(rng: np.random.Generator, stack: Pose, chip_cm: float) -> Pose:
+    """A pose against ``stack``: a protector pushed out with a bet, or a phone put down by the chips
+    (seed + 17000 non_value_item: a protector lying against a black chip was read as none of these)."""
+    from datasets.sim.objects import Pose
+
+    heading, reach = rng.uniform(0, 2 * np.pi), rng.uniform(0.7, 1.2) * chip_cm
+    x, y = stack.x + reach * np.cos(heading), stack.y + reach * np.sin(heading)
+    return Pose(float(x), float(y), float(rng.uniform(0, 360)), 0.1)
 
 
 def _union(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, float, float, float]:
@@ -100,7 +112,7 @@ def render_crops(
     ``all_exact``: every group is cut as validation is (exact boxes), for a measurement."""
     from datasets.sim import camera as cameras
     from datasets.sim.dataset_scenes import random_layout, seated_players, table_scene
-    from datasets.sim.objects import Item, ItemKind, Pose
+    from datasets.sim.objects import ChipStack, Item, ItemKind, Pose
     from datasets.sim.render import Renderer
     from datasets.sim.staging import places
     from datasets.sim.style import random_style
@@ -117,6 +129,7 @@ def render_crops(
         ItemKind.PHONE: 5,
         ItemKind.CARD_PROTECTOR: 4,
     }
+    beside_chips = (ItemKind.PHONE, ItemKind.CARD_PROTECTOR)
     none = CLASSES.index("none")
     out: dict[bool, tuple[list[np.ndarray], list[int], list[int]]] = {True: ([], [], []), False: ([], [], [])}
     for g in groups:
@@ -133,6 +146,7 @@ def render_crops(
         val = all_exact or g % VAL_EVERY == VAL_EVERY - 1
         for k in range(shots):
             scene = table_scene(layout, rng, style.chipset, frame=4 * k)
+            stacks = [o for o in scene.objects if isinstance(o, ChipStack)]
             extra = []
             for d in range(int(rng.integers(*EXTRA_OBJECTS))):
                 seat = layout.seats[int(rng.integers(len(layout.seats)))].seat
@@ -140,6 +154,9 @@ def render_crops(
                 p = spots[seat].pose(float(depth), float(lateral))
                 kind = list(kinds)[int(rng.integers(len(kinds)))]
                 pose = Pose(p.x, p.y, float(rng.uniform(0, 360)), 0.1)
+                if kind in beside_chips and stacks and rng.random() < BESIDE_CHIPS:
+                    stack = stacks[int(rng.integers(len(stacks)))]
+                    pose = _beside(rng, stack.pose, style.chipset.diameter_cm)
                 extra.append(Item(f"objcrop{d}", pose, kind, int(rng.integers(0, variants[kind]))))
             scene = replace(scene, objects=players + scene.objects + tuple(extra))
             kind_of = {o.id: kinds[o.kind] for o in scene.objects if isinstance(o, Item) and o.kind in kinds}
@@ -389,8 +406,9 @@ and hands and stacks for them (a face-down phone boxed as a drink, seed + 15000 
 Rendered here (`datasets.train.drinks.render_crops`, seed {seed}): {groups} groups (one random table,
 look and camera each, 1280 x 720, overhead 55% / oblique 45%) of {shots} shots,
 {EXTRA_OBJECTS[0]}-{EXTRA_OBJECTS[1] - 1} drinks, phones and protectors put down round random seats in every
-variant the renderer draws, cut after a JPEG round trip at the look's quality; up to {NONE_PER_SHOT} "none"
-crops a shot round hands over stacks,
+variant the renderer draws ({BESIDE_CHIPS:.0%} of the protectors and phones against a chip stack, as a
+protector pushed out with a bet lies), cut after a JPEG round trip at the look's quality; up to
+{NONE_PER_SHOT} "none" crops a shot round hands over stacks,
 hands, chip stacks, cards and the button. Every fifth group is validation; training crops come from
 jittered boxes ({JITTER_COPIES} per object, one per "none").
 Crops: {json.dumps(run.counts)}.

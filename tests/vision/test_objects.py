@@ -1,14 +1,17 @@
 """Phones, drinks and protectors on the felt (``vision.foreign``), on hand-made scene sequences over the
 demo table's zones: when an object counts as put down or taken away, what it is (the drink reader's
-readings, not the detector's class), and when a new track or a missing box is the same object.
+readings, not the detector's class), and when a new track or a missing box is the same object; and a
+protector pushed out as a bet (a non-value item), once, under any track.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from tests.vision.scenes import Table, dealt, demo_geometry, thing
-from vision.events import ObjectPlaced, ObjectRemoved
+from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
+from vision.events import ChipAction, ObjectPlaced, ObjectRemoved, TableTap
 from vision.table import SeenObject, TableGeometry
 
 
@@ -132,3 +135,66 @@ def test_a_drink_read_while_carried_in_does_not_decide_what_it_is(geometry: Tabl
     table.show(2.0, *cards, thing(g, 92, "drink", "seat2_stack", label="capped"))  # standing still
     placed = [(e.seat, e.what.value) for e in table.events if isinstance(e, ObjectPlaced)]
     assert placed == [(2, "drink_capped")]
+
+
+def test_a_protector_pushed_as_a_bet_is_one_non_value_item_under_any_track(geometry: TableGeometry) -> None:
+    """Seed + 16000 non_value_item: the protector slid over the line, boxed as a chip and read as a
+    protector, is a bet of a non-value item; 18 s on, under a new track after the seat's tap covered it,
+    it was bet again (a second alert)."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    protector = thing(g, 60, "card_protector", "seat2_bet", label="card_protector")
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.2, *cards, protector, rail_hand(g, 7, 2))
+    table.show(1.5, *cards, protector)
+    items = [e.non_value_items for e in table.events if isinstance(e, ChipAction)]
+    assert items == [1]
+    table.show(0.2, *cards, protector, rail_hand(g, 8, 2))  # a tap over it, next street
+    table.show(0.3, *cards, thing(g, 8, "hand", "seat2_bet"))
+    again = replace(protector, track=61)  # the same protector under a new track as the hand draws back
+    table.show(0.2, *cards, again, rail_hand(g, 8, 2))
+    table.show(1.5, *cards, again)
+    items = [e.non_value_items for e in table.events if isinstance(e, ChipAction)]
+    assert sum(items) == 1
+
+
+def test_a_protector_lying_in_the_bet_zone_as_the_hand_comes_is_not_pushed_again(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 17000 non_value_item: the protector pushed out on the first street was read as none of
+    these objects then, and as a protector only eight seconds on; the seat's check on the flop, its hand
+    tapping beside it, was taken for a bet of a non-value item."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    protector = thing(g, 60, "card_protector", "seat2_bet", label="card_protector")
+    table.show(1.0, *cards, protector)
+    table.reach(2, "seat2_bet", *cards, protector)
+    table.show(1.5, *cards, protector)
+    assert not [e for e in table.events if isinstance(e, ChipAction)]
+    assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
+
+
+def test_a_protector_given_the_track_of_the_blind_chip_beside_it_is_pushed(geometry: TableGeometry) -> None:
+    """Seed + 18000 non_value_item: the protector was pushed out against the seat's big-blind chip, and
+    the tracker handed it the chip's track for a call. A track lying in the bet zone as the hand came
+    is that object lying there only where its box still lies; elsewhere it is a new object pushed."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    blind = thing(g, 60, "chip", "seat2_bet", label="black", value=100)
+    x0, y0, x1, y1 = blind.box
+    beside = (x0 - 14, y0 - 12, x1 - 12, y1 - 10)  # against the chip, overlapping a fifth of it
+    protector = replace(blind, cls="card_protector", label="card_protector", value=0, box=beside)
+    table.show(1.0, *cards, blind)
+    table.show(0.2, *cards, blind, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, blind, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.1, *cards, protector, rail_hand(g, 7, 2))  # the chip's track on the protector
+    table.show(0.1, *cards, replace(protector, track=-1), replace(blind, track=-1), rail_hand(g, 7, 2))
+    table.show(1.5, *cards, replace(protector, track=61), blind)
+    actions = [e for e in table.events if isinstance(e, ChipAction)]
+    assert [(e.seat, e.non_value_items) for e in actions] == [(2, 1)]
+    assert not [e for e in table.events if isinstance(e, TableTap)]
