@@ -61,7 +61,10 @@ MIDDLE = (FELT, "pot", "board")  # where the dealer's hands work, away from the 
 # A peek's cupped hand boxed only below the cards reached 0.58, in one detector call (seed + 12000
 # clean_protector_and_peek); taps show there in several.
 TAP_REACH = 0.55
-TAP_REST_S = 0.09  # s the hand shows that far forward: two detector calls at 10 a second
+# the analyzer sees every video frame; those between detector calls carry the last call's boxes, so a
+# sighting this much later than another is from a later call (10 calls a second)
+NEXT_CALL_S = 0.09
+TAP_REST_S = NEXT_CALL_S  # s the hand shows that far forward: two detector calls
 # a seat's card count that had held this long when a hand came is what the seat had before it; a count
 # that dropped just before says nothing of a card the hand brings (seed + 2000 invalid_declaration: a
 # hand not yet seen covered a card 0.3 s before it showed in the bet zone; seed + 8000
@@ -435,7 +438,7 @@ class ActionAnalyzer(CardWatch):
                 self.after_tap[seat] = (since, known, None)
             elif first is None:
                 self.after_tap[seat] = (since, known, scene.t)
-            elif scene.t - first < TAP_REST_S:  # frames carrying the same detector call's boxes
+            elif scene.t - first < NEXT_CALL_S:  # still the first call's boxes
                 continue
             else:
                 del self.after_tap[seat]
