@@ -125,7 +125,7 @@ def judge(
             AlertKind.STRING_BET,
         )
     if chips is not None and chips.non_value_items:
-        if not pushes:
+        if not any(pushes):  # no chip of value in any motion (a motion of unread chips has none)
             return _non_value_items_only(d)
         d.cite("non_value_items", "non-value items (bounty chips) pushed with the bet do not count", None)
     if governs and said is not None:
@@ -139,12 +139,20 @@ def judge(
 # ----- chips the camera could not count -------------------------------------------------------
 
 
+_PRIOR_MOVED = {
+    PriorChips.PULLED_BACK: "prior-bet chips pulled back: the new chips alone are the bet",
+    PriorChips.PARTLY_PULLED_BACK: "prior-bet chips partly pulled back: the rest and the new are one bet",
+    PriorChips.COMBINED: "prior and new chips pushed forward together: one multi-chip bet",
+}
+
+
 def _uncounted(d: _Draft, action: ChipAction, pushes: tuple[tuple[int, ...], ...]) -> Ruling:
     """Chips that landed but that the camera could not count (``ChipAction.counted`` is False): the
     seat acted, for at least the chips it could value, one per stack. No rule that needs the amount
-    (undercall, oversized chip, multi-chip, raise standard, prior-bet chips) is applied, so no alert
-    comes of it: a call facing a bet, unless more than one stack is seen and even their top chips
-    make a full raise; a bet when there is none to face. The dealer's count settles the amount."""
+    (undercall, oversized chip, multi-chip, raise standard) is applied, so no alert comes of it: a
+    call facing a bet, unless more than one stack is seen and even their top chips make a full raise;
+    a bet when there is none to face. The dealer's count settles the amount. What became of the
+    earlier bet (pulled back, combined with the new chips) needs no amount: it is cited."""
     sit = d.sit
     new = [c for push in pushes for c in push]
     misread = [c for c in new if c > sit.stack]  # one chip worth more than the seat has: read wrong
@@ -152,6 +160,9 @@ def _uncounted(d: _Draft, action: ChipAction, pushes: tuple[tuple[int, ...], ...
     at_least = sit.own_bet + sum(new)  # the seat's bet so far stays in (or came back with the new chips)
     seen = f"{sum(new):,} seen" if new else "no chip value read"
     d.notes.append(f"chips not counted by the camera ({seen}, one chip a stack): the amount is the dealer's")
+    moved = _PRIOR_MOVED.get(action.prior)
+    if moved and (sit.prior_chips or sit.own_bet):  # what the earlier bet did needs no amount
+        d.cite("prior_chips_partial_is_multi_chip", moved, AlertKind.PRIOR_CHIPS)
     if misread:
         d.notes.append(f"a {max(misread):,} chip is more than the seat's {sit.stack:,}: misread, left out")
     if at_least >= sit.all_in_to:

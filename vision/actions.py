@@ -357,7 +357,10 @@ class ActionAnalyzer(CardWatch):
         elif self._is_tap(visit):
             on_bet = visit.deepest == "bet" and bool(visit.bet_tracks_at_start)
             out.append(TableTap(visit.deepest_t, seat=visit.seat, over_own_chips=on_bet))
-            self.after_tap[visit.seat] = (t, visit.bet_boxes, None)
+            # what lay in the bet zone as the hand came, chips and protectors (a protector read as a
+            # chip after the tap is no late chip: seed + 19000 non_value_item)
+            lay = visit.bet_boxes + list(visit.item_boxes_at_start.values())
+            self.after_tap[visit.seat] = (t, lay, None)
 
     def _report(self, action: ChipAction, cards_left: bool, t: float, out: list[Event]) -> None:
         if cards_left:

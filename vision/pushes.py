@@ -39,6 +39,7 @@ STILL_SHIFT = 0.15  # ... and it lies still again once a detector call moves it 
 CARRIED_REST_S = 0.2  # it is released when it has lain still this long
 ON_A_CARD = 0.5  # a new chip box this much over where one of the seat's cards lay is no chip pushed
 UNCONFIRMED_HELD_S = 0.1  # an untracked chip box seen this long (two detector calls) is a chip
+GONE_S = 0.2  # an earlier-bet stack missing from its uncovered place this long (three detector calls) left
 
 
 def denominations(value: int, top: int, chips: ChipSet) -> tuple[int, ...]:
@@ -154,6 +155,7 @@ class Visit:
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     card_boxes: set[Box] = field(default_factory=set)  # the seat's card boxes seen while the visit lasts
     items_at_start: frozenset[int] | None = None  # protector (and chip) tracks in the bet zone as it began
+    item_boxes_at_start: dict[int, Box] = field(default_factory=dict)  # ... the protectors', where they lay
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     last_place: str = ""  # where the hand was last seen
     deepest_t: float = 0.0
@@ -168,6 +170,10 @@ class Visit:
         default_factory=set
     )  # pushed tracks seen in the bet zone after the hand left
     scenes_after: int = 0  # scenes since the hand was last seen
+    # earlier-bet stacks missing where they lay with no hand over that place: since when, and those
+    # missing ``GONE_S`` (taken away, not hidden: a stack put back there later is new chips)
+    bet_gone_since: dict[int, float] = field(default_factory=dict)
+    bet_seen_gone: set[int] = field(default_factory=set)
 
 
 class PushCounter:
@@ -215,6 +221,11 @@ class PushCounter:
         # under the hand tapping beside it (seed + 17000 non_value_item: a card under the hand, no longer
         # boxed as a card, boxed as a 25,000 chip where it lay; a check taken for a bet)
         visit.card_boxes |= {o.box for o in scene.of_class("card_down", "card_up") if o.seat == visit.seat}
+        protectors = [o for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector") if o.track >= 0]
+        if visit.items_at_start is None:  # lying there when the hand came (seed + 17000 non_value_item:
+            # pushed as a chip read as none of these objects, read as a protector eight seconds on)
+            visit.items_at_start = frozenset(o.track for o in protectors) | visit.bet_tracks_at_start
+            visit.item_boxes_at_start = {o.track: o.box for o in protectors}
         new = [
             o
             for o in scene.in_place(f"seat{visit.seat}_bet", "chip")
@@ -222,8 +233,10 @@ class PushCounter:
             and o.track not in visit.bet_tracks_at_start
             and o.track not in visit.pushed_tracks
             and not any(share_covered(o.box, card) >= ON_A_CARD for card in visit.card_boxes)
+            and not self._protector_read_as_chip(o, visit)
         ]
         self._sightings(scene, visit)
+        self._missing_uncovered(scene, visit)
         chips: list[int] = []
         motion = False  # a motion seen whose chips may be unread (an empty push)
         landed = scene.t
@@ -248,8 +261,9 @@ class PushCounter:
             visit.counted[o.track] = self.chips_of(o)
             chips += visit.counted[o.track]
             landed = min(landed, self._first_sighting(o, visit, scene.t))
-            if not visit.counted[o.track]:  # landed, value unread
+            if not visit.counted[o.track]:  # landed, value unread: still a motion (an empty push)
                 _mark_unread(visit, landed)
+                motion = True
         for released, since in self._carried(scene, visit):  # chips let go, or put on a pushed stack
             chips += released
             landed = min(landed, since)
@@ -261,10 +275,6 @@ class PushCounter:
                     if before > 0:  # (from unread to read is a reading, not chips)
                         chips += denominations(o.value - before, self.top_value(o), self.chips)
                     visit.bet_values[o.track] = o.value
-        protectors = [o for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector") if o.track >= 0]
-        if visit.items_at_start is None:  # lying there when the hand came (seed + 17000 non_value_item:
-            # pushed as a chip read as none of these objects, read as a protector eight seconds on)
-            visit.items_at_start = frozenset(o.track for o in protectors) | visit.bet_tracks_at_start
         for o in protectors:
             if o.track in self.items_pushed or self._lay_there(o, visit):
                 continue
@@ -397,6 +407,14 @@ class PushCounter:
         return o.track in (visit.items_at_start or ()) and (start is None or iou(o.box, start) >= RETRACK_IOU)
 
     @staticmethod
+    def _protector_read_as_chip(o: SeenObject, visit: Visit) -> bool:
+        """Whether a chip box is a protector that lay in the bet zone as the hand came, under the same
+        track and where it lay, read as a chip once the hand had been over it (seed + 19000
+        non_value_item: the protector bet on the pre-flop, read as a 1,000 after the flop check)."""
+        start = visit.item_boxes_at_start.get(o.track)
+        return start is not None and iou(o.box, start) >= RETRACK_IOU
+
+    @staticmethod
     def _retracked(o: SeenObject, visit: Visit, here: set[int]) -> bool:
         """Whether a new chip track is a stack this visit already pushed, under a new track id: the
         tracker drops a young track that a hand hides for a moment and starts another when it shows
@@ -407,16 +425,36 @@ class PushCounter:
         )
 
     @staticmethod
+    def _missing_uncovered(scene: TableScene, visit: Visit) -> None:
+        """Note earlier-bet stacks missing from where they lay while no hand is over that place and no
+        chip box lies there: ``GONE_S`` of that and the stack was taken away, not hidden."""
+        hands = [o.box for o in scene.of_class("hand")]
+        chips = [o.box for o in scene.of_class("chip")]
+        for track, box in visit.bet_track_boxes.items():
+            missing = (
+                track not in visit.bet_now
+                and not any(share_covered(box, h) > 0 for h in hands)
+                and not any(iou(box, c) >= RETRACK_IOU for c in chips)
+            )
+            if not missing:
+                visit.bet_gone_since.pop(track, None)
+            elif scene.t - visit.bet_gone_since.setdefault(track, scene.t) >= GONE_S - 1e-6:
+                visit.bet_seen_gone.add(track)
+
+    @staticmethod
     def _earlier_bet_retracked(o: SeenObject, visit: Visit, here: set[int]) -> int | None:
         """The earlier-bet stack a new chip track is, under a new id, if any: same value, mostly the
-        same box, the old track gone from the scene. A hand tapping over its bet hides the stack, and
-        the tracker may give it back another chip's lost id (seed + 13000 premature_turn: seat 3's big
-        blind took the id of a chip of its stack; the tap read as the blind pulled back and a bet)."""
+        same box, the old track gone from the scene but never seen gone from its uncovered place. A
+        hand tapping over its bet hides the stack, and the tracker may give it back another chip's lost
+        id (seed + 13000 premature_turn: seat 3's big blind took the id of a chip of its stack; the tap
+        read as the blind pulled back and a bet). A stack put where one was taken away from is new
+        (seed + 18000 prior_chips_pulled_back: a 1,000 taken back, three 1,000s put in its place)."""
         return next(
             (
                 track
                 for track, box in visit.bet_track_boxes.items()
                 if track not in here
+                and track not in visit.bet_seen_gone
                 and visit.bet_values.get(track) == o.value
                 and iou(box, o.box) >= RETRACK_IOU
             ),

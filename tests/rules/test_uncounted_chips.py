@@ -28,7 +28,7 @@ from tests.rules.hands import (
     timeline,
     turn,
 )
-from vision.events import ChipAction, TableTap
+from vision.events import ChipAction, PriorChips, TableTap
 
 B = "bluff_street"
 
@@ -59,6 +59,25 @@ def test_a_lone_stack_facing_a_bet_is_a_call_without_an_oversized_chip_alert():
     assert "not counted" in r.explanation
     counted = rule(facing(1_000), B, ChipAction(0.0, seat=1, pushes=((5000,),)))
     assert AlertKind.OVERSIZED_CHIP in counted.alert_kinds
+
+
+@pytest.mark.parametrize(
+    ("prior", "alerts"),
+    [
+        (PriorChips.PULLED_BACK, (AlertKind.PRIOR_CHIPS,)),
+        (PriorChips.COMBINED, (AlertKind.PRIOR_CHIPS,)),
+        (PriorChips.LEFT, ()),
+    ],
+)
+def test_what_became_of_the_earlier_bet_is_cited_without_the_amount(prior: PriorChips, alerts: tuple) -> None:
+    """Seat 1 bet 1,000 and faces a raise to 3,000. Its earlier bet pulled back (or pushed forward
+    with the new chips) is the prior-bet-chips rule, whatever the uncounted stacks hold: a call, with
+    the rule cited. Left where it lay, the new chips are simply added: no alert."""
+    sit = facing(3_000, own_bet=1_000, to_call=2_000, last_raise=2_000, min_raise_to=5_000)
+    action = ChipAction(0.0, seat=1, pushes=((1000,),), prior=prior, counted=False)
+    r = rule(sit, B, action)
+    assert (r.action, r.to, r.alert_kinds) == (BetAction.CALL, 3_000, alerts)
+    assert (profile(B).cite("prior_chips_partial_is_multi_chip") in r.citations) is bool(alerts)
 
 
 def test_stacks_short_of_the_call_are_a_call_not_an_undercall():

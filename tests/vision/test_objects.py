@@ -198,3 +198,25 @@ def test_a_protector_given_the_track_of_the_blind_chip_beside_it_is_pushed(geome
     actions = [e for e in table.events if isinstance(e, ChipAction)]
     assert [(e.seat, e.non_value_items) for e in actions] == [(2, 1)]
     assert not [e for e in table.events if isinstance(e, TableTap)]
+
+
+@pytest.mark.parametrize("read_as_chip", ["under-the-hand", "after-the-hand"])
+def test_a_protector_lying_in_the_bet_zone_read_as_a_chip_is_no_chip_pushed(
+    geometry: TableGeometry, read_as_chip: str
+) -> None:
+    """Seed + 19000 non_value_item: the protector bet on the first street lay in the bet zone; the
+    seat's check on the flop tapped beside it, and from then on the same track, in the same place, was
+    read as a 1,000 chip. Read so while the hand was there or just after, it is the protector lying
+    there, neither a push nor chips let go under the tap: the check stands."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    protector = thing(g, 60, "card_protector", "seat2_bet", label="card_protector")
+    as_chip = replace(protector, cls="chip", label="yellow", value=1000)
+    table.show(1.0, *cards, protector)
+    table.show(0.2, *cards, protector, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, protector, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.3, *cards, as_chip if read_as_chip == "under-the-hand" else protector, rail_hand(g, 7, 2))
+    table.show(1.5, *cards, as_chip)
+    assert not [e for e in table.events if isinstance(e, ChipAction)]
+    assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]

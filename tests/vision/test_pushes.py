@@ -9,7 +9,7 @@ import pytest
 
 from tests.vision.scenes import STEP, Table, dealt, demo_geometry, rail_hand, thing
 from vision.chipset import TOURNAMENT
-from vision.events import ChipAction, TableTap
+from vision.events import ChipAction, PriorChips, TableTap
 from vision.pushes import denominations
 from vision.table import FELT, SeenObject, TableGeometry
 
@@ -28,25 +28,36 @@ def test_denominations_of_a_stack_follow_its_top_chip(value: int, top: int, chip
 
 
 @pytest.mark.parametrize(
-    ("forward_again", "pushes", "returned"),
-    [(True, ((100, 100), (500,)), True), (False, ((500, 100, 100),), False)],
+    ("forward_again", "first_value", "pushes", "returned"),
+    [
+        (True, 200, ((100, 100), (500,)), True),
+        (False, 200, ((500, 100, 100),), False),
+        (True, 0, ((), (500,)), True),
+    ],
     ids=[
         "back-to-the-stack-and-forward-again-is-a-second-motion",
         "chips-hidden-under-the-hand-are-the-same-push",
+        "a-first-push-of-unread-chips-is-still-a-motion",
     ],
 )
 def test_chips_seen_after_a_trip_back_to_the_stack(
-    geometry: TableGeometry, forward_again: bool, pushes: tuple[tuple[int, ...], ...], returned: bool
+    geometry: TableGeometry,
+    forward_again: bool,
+    first_value: int,
+    pushes: tuple[tuple[int, ...], ...],
+    returned: bool,
 ) -> None:
     """Chips that first show once the hand is back at the stack are a second motion only if the hand
-    came forward again; otherwise it had hidden them as it let go."""
+    came forward again; otherwise it had hidden them as it let go. A first push whose colour does not
+    read is still a motion (an empty push), so what comes after the trip back is a second one (seed +
+    17000 string_bet_return_to_stack: the first push's 100s unread, the string bet missed)."""
     table = Table(geometry)
     cards = dealt(geometry)
     table.show(1.0, *cards)
     g = geometry
     stack = thing(g, 9, "hand", "seat2_stack")
     over_the_bet = thing(g, 9, "hand", "seat2_bet")
-    first = thing(g, 50, "chip", "seat2_bet", label="black", value=200)
+    first = thing(g, 50, "chip", "seat2_bet", label="black" if first_value else "unknown", value=first_value)
     second = thing(g, 51, "chip", "seat2_bet", label="purple", value=500)
     table.show(0.3, *cards, rail_hand(g, 9, 2))
     table.show(0.3, *cards, stack)
@@ -60,6 +71,7 @@ def test_chips_seen_after_a_trip_back_to_the_stack(
     assert action.seat == 2
     assert action.pushes == pushes
     assert action.returned_to_stack is returned
+    assert action.counted is bool(first_value)
 
 
 def test_a_second_release_is_timed_from_when_its_chip_first_showed(geometry: TableGeometry) -> None:
@@ -240,11 +252,12 @@ def test_a_hand_that_leaves_chips_of_unread_value_in_the_bet_zone_bet_an_uncount
     geometry: TableGeometry,
 ) -> None:
     """A chip the reader could not value adds nothing to a push, but the seat still acted: it is no
-    check (a tap leaves nothing on the felt) but a chip action marked not counted, with no chips."""
+    check (a tap leaves nothing on the felt) but a chip action marked not counted, one motion of no
+    chips."""
     table = one_chip_pushed(geometry, thing(geometry, 52, "chip", "seat2_bet", label="unknown", value=0))
     assert not any(isinstance(e, TableTap) for e in table.events)
     [action] = [e for e in table.events if isinstance(e, ChipAction)]
-    assert (action.seat, action.pushes, action.counted) == (2, (), False)
+    assert (action.seat, action.pushes, action.counted) == (2, ((),), False)
     assert 1.55 <= action.t <= 1.75  # when the chip landed (1.6 s)
 
 
@@ -504,3 +517,25 @@ def test_an_earlier_bet_the_tracker_gives_another_id_under_a_tapping_hand_is_sti
     assert not [e for e in table.events if isinstance(e, ChipAction)]
     [tap] = [e for e in table.events if isinstance(e, TableTap)]
     assert (tap.seat, tap.over_own_chips) == (2, True)
+
+
+def test_a_stack_put_where_the_earlier_bet_was_taken_away_from_is_new_chips(geometry: TableGeometry) -> None:
+    """Seed + 18000 prior_chips_pulled_back: seat 1 took its 1,000 back to the stack, its place in
+    the bet zone empty with no hand over it, and put three 1,000s in the same place. Same value (the
+    top chip), same place, but not the earlier bet under a new id: that was seen gone. The earlier
+    bet was pulled back and the new stack pushed."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    blind = thing(g, 60, "chip", "seat2_bet", label="black", value=100)
+    table.show(1.0, *cards, blind)
+    table.show(0.3, *cards, blind, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, blind, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.2, *cards, thing(g, 7, "hand", "seat2_bet"))  # picked up
+    table.show(0.4, *cards, thing(g, 7, "hand", "seat2_stack"))  # at the stack: the bet zone empty
+    table.show(0.2, *cards, thing(g, 7, "hand", "seat2_bet"))
+    again = thing(g, 61, "chip", "seat2_bet", label="black", value=100)
+    table.show(0.3, *cards, again, thing(g, 7, "hand", "seat2_bet"))
+    table.show(1.0, *cards, again)
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    assert (action.seat, action.pushes, action.prior) == (2, ((100,),), PriorChips.PULLED_BACK)
