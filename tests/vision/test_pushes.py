@@ -497,45 +497,36 @@ def test_chips_the_hand_covers_as_it_arrives_were_there_before_it(geometry: Tabl
     assert [(type(e).__name__, e.seat) for e in acted] == [("TableTap", 2)]
 
 
-def test_an_earlier_bet_the_tracker_gives_another_id_under_a_tapping_hand_is_still_the_earlier_bet(
-    geometry: TableGeometry,
-) -> None:
-    """Seed + 13000 premature_turn: seat 3 tapped over its big blind; the hand hid the blind's chip and
-    the tracker gave it back the lost id of a chip from the stack. Same value, same place: the blind,
-    neither pulled back nor bet again, and the visit is a tap over the seat's own chips."""
+@pytest.mark.parametrize("taken_away", [False, True], ids=["hidden-under-the-hand", "seen-gone"])
+def test_a_stack_in_the_earlier_bets_place_under_a_new_id(geometry: TableGeometry, taken_away: bool) -> None:
+    """Hidden: seed + 13000 premature_turn, seat 3 tapped over its big blind; the hand hid the blind's
+    chip and the tracker gave it back the lost id of a chip from the stack. Same value, same place: the
+    blind, neither pulled back nor bet again, and the visit is a tap over the seat's own chips.
+    Taken away: seed + 18000 prior_chips_pulled_back, seat 1 took its 1,000 back to the stack, its place
+    empty with no hand over it, and put three 1,000s there. Same value (the top chip), same place, but
+    seen gone: the earlier bet was pulled back and the new stack pushed."""
     g = geometry
     table = Table(g, turn=2)
     cards = dealt(g)
     blind = thing(g, 60, "chip", "seat2_bet", label="black", value=100)
+    over_the_bet = thing(g, 7, "hand", "seat2_bet")
     table.show(1.0, *cards, blind)
     table.show(0.3, *cards, blind, rail_hand(g, 7, 2))
-    table.show(0.3, *cards, blind, thing(g, 7, "hand", "seat2_bet"))
-    table.show(0.1, *cards, thing(g, 7, "hand", "seat2_bet"))  # the hand hides the chip
+    table.show(0.3, *cards, blind, over_the_bet)
+    if taken_away:
+        table.show(0.2, *cards, over_the_bet)  # picked up
+        table.show(0.4, *cards, thing(g, 7, "hand", "seat2_stack"))  # at the stack: the bet zone empty
+        table.show(0.2, *cards, over_the_bet)
+    else:
+        table.show(0.1, *cards, over_the_bet)  # the hand hides the chip
     again = thing(g, 61, "chip", "seat2_bet", label="black", value=100)  # another chip's old id
-    table.show(0.3, *cards, again, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.3, *cards, again, over_the_bet)
     table.show(1.0, *cards, again)
-    assert not [e for e in table.events if isinstance(e, ChipAction)]
-    [tap] = [e for e in table.events if isinstance(e, TableTap)]
-    assert (tap.seat, tap.over_own_chips) == (2, True)
-
-
-def test_a_stack_put_where_the_earlier_bet_was_taken_away_from_is_new_chips(geometry: TableGeometry) -> None:
-    """Seed + 18000 prior_chips_pulled_back: seat 1 took its 1,000 back to the stack, its place in
-    the bet zone empty with no hand over it, and put three 1,000s in the same place. Same value (the
-    top chip), same place, but not the earlier bet under a new id: that was seen gone. The earlier
-    bet was pulled back and the new stack pushed."""
-    g = geometry
-    table = Table(g, turn=2)
-    cards = dealt(g)
-    blind = thing(g, 60, "chip", "seat2_bet", label="black", value=100)
-    table.show(1.0, *cards, blind)
-    table.show(0.3, *cards, blind, rail_hand(g, 7, 2))
-    table.show(0.3, *cards, blind, thing(g, 7, "hand", "seat2_bet"))
-    table.show(0.2, *cards, thing(g, 7, "hand", "seat2_bet"))  # picked up
-    table.show(0.4, *cards, thing(g, 7, "hand", "seat2_stack"))  # at the stack: the bet zone empty
-    table.show(0.2, *cards, thing(g, 7, "hand", "seat2_bet"))
-    again = thing(g, 61, "chip", "seat2_bet", label="black", value=100)
-    table.show(0.3, *cards, again, thing(g, 7, "hand", "seat2_bet"))
-    table.show(1.0, *cards, again)
-    [action] = [e for e in table.events if isinstance(e, ChipAction)]
-    assert (action.seat, action.pushes, action.prior) == (2, ((100,),), PriorChips.PULLED_BACK)
+    actions = [e for e in table.events if isinstance(e, ChipAction)]
+    if taken_away:
+        [action] = actions
+        assert (action.seat, action.pushes, action.prior) == (2, ((100,),), PriorChips.PULLED_BACK)
+    else:
+        assert not actions
+        [tap] = [e for e in table.events if isinstance(e, TableTap)]
+        assert (tap.seat, tap.over_own_chips) == (2, True)
