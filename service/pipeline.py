@@ -61,6 +61,7 @@ from vision.tracking import Tracker
 Perception = Callable[[Frame], Detections]
 CONSOLE_LAG = 1.0  # seconds console entries wait, so the camera's events before them are in first
 CONSOLE = (Declaration,)  # kinds that come from the dealer console, never from the camera
+Boxes = tuple[tuple[float, float, float, float], ...]  # xyxy pixels
 MAX_WAITING = 8  # frames decoded ahead of their detections (overlap); more and ``process`` waits
 STAGES = ("motion", "perceive", "wait", "track", "scene+actions", "rules", "total")  # wait: for a detection
 
@@ -201,7 +202,8 @@ class CameraPipeline:
         self._takes_regions = bool(getattr(perceive, "takes_regions", False))
         self._last_full_t = -1e9
         self._perceiver = ThreadPoolExecutor(1, thread_name_prefix="perceive") if overlap else None
-        self._waiting: deque[tuple[Frame, Future[Detections] | None]] = deque()  # in frame order
+        # frames in order, each with its detector call (if one was made) and its motion regions
+        self._waiting: deque[tuple[Frame, Future[Detections] | None, Boxes]] = deque()
         self._last_dets: Detections | None = None
         self._last_detect_t = -1e9
         self._turn: tuple[int | None, float] = (None, 0.0)
@@ -236,7 +238,8 @@ class CameraPipeline:
             else:
                 self.region_calls += 1
             job = self._detect(frame, region)
-        self._waiting.append((frame, job))
+        moving: Boxes = tuple((float(x0), float(y0), float(x1), float(y1)) for x0, y0, x1, y1 in motion.boxes)
+        self._waiting.append((frame, job, moving))
         out: list[Output] = []
         while self._waiting and (len(self._waiting) > MAX_WAITING or _ready(self._waiting[0][1])):
             out += self._finish(*self._waiting.popleft())
@@ -256,7 +259,7 @@ class CameraPipeline:
         self._time("perceive", start, time.perf_counter())
         return dets
 
-    def _finish(self, frame: Frame, job: Future[Detections] | None) -> list[Output]:
+    def _finish(self, frame: Frame, job: Future[Detections] | None, moving: Boxes) -> list[Output]:
         """A frame whose detections are in (its own, or the last detector call's): scene, events, rules."""
         clock = time.perf_counter
         if job is not None:
@@ -269,9 +272,9 @@ class CameraPipeline:
         assert self._last_dets is not None
         t2 = clock()
         if job is None and self.scene is not None:  # the same detections: same objects, same places
-            scene = replace(self.scene, frame=frame.index, t=frame.t)
+            scene = replace(self.scene, frame=frame.index, t=frame.t, moving=moving)
         else:
-            scene = build_scene(frame.index, frame.t, self._last_dets, self.geometry)
+            scene = build_scene(frame.index, frame.t, self._last_dets, self.geometry, moving)
         self.scene = scene
         events = self.analyzer.update(scene) + self.presence.update(scene)
         t3 = clock()
@@ -415,10 +418,10 @@ class CameraPipeline:
         out: list[Output] = []
         failed: BaseException | None = None
         while self._waiting:
-            frame, job = self._waiting.popleft()
+            frame, job, moving = self._waiting.popleft()
             if job is not None and job.exception() is not None:  # it keeps the last detections
                 failed, job = failed or job.exception(), None
-            out += self._finish(frame, job)
+            out += self._finish(frame, job, moving)
         if self._perceiver is not None:
             self._perceiver.shutdown(wait=True)
             self._perceiver = None  # frames after close are perceived in line

@@ -109,7 +109,6 @@ class ActionAnalyzer(CardWatch):
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
         self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
-        self.most_seen: dict[int, int] = {}  # ... of them in view at once (not counting hidden ones)
         self.button: int | None = None  # the seat the dealer button was at when the hand began
         self.cards_out: dict[int, float] = {}  # seat -> when a card was last seen in its bet zone
         self.cards_since: dict[int, float] = {}  # seat -> since when it has shown a card without a break

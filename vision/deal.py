@@ -29,7 +29,7 @@ from vision.events import (
     OutOfView,
 )
 from vision.foreign import ForeignObjects
-from vision.pitches import PitchWatch
+from vision.pitches import LANDED_S, PitchWatch
 from vision.pushes import PushCounter, Visit
 from vision.settled import RestClock, Settled
 from vision.table import FELT, OFF, RAIL, PixelZone, SeenObject, TableGeometry, TableScene
@@ -41,7 +41,6 @@ REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not
 # the cards that come next are dealt (seed + 8000 premature_turn: the turn set aside, the betting
 # finished, a new turn; a card a hand covers comes back within a second)
 REDEAL_S = 2.0
-LANDED_S = 2.0  # s: once play is under way, a seat's count rising this long after a card flew in is no deal
 PUSHED_OUT_S = 0.7  # s: cards seen in a seat's bet zone this close to leaving its zones went out that way
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 
@@ -64,7 +63,6 @@ class CardWatch:
     holding: dict[int, Settled]
     board: Settled
     most_cards: dict[int, int]
-    most_seen: dict[int, int]
     most_board: int
     board_low: tuple[int, float]
     cards_since: dict[int, float]
@@ -115,7 +113,7 @@ class CardWatch:
                 and (o.place == f"seat{seat}_cards" or (o.place == f"seat{seat}_bet" and self._resting(o, t)))
             ]
             self.seen_at_seat[seat] = len(cards)
-            self._hidden_card_shows(seat, len(cards), t)
+            self.pitches.card_came_into_view(seat, len(cards), t)
             if any(o.cls in CARDS and o.place == f"seat{seat}_bet" for o in scene.objects):
                 self.cards_out[seat] = t  # on their way out (tabled ones lying there are gathered later)
             if cards:
@@ -369,21 +367,9 @@ class CardWatch:
     def _seen_up(self, seat: int) -> bool:
         return any(cls == "card_up" and s == seat for (_, s, cls, _) in self.last_place.values())
 
-    def _hidden_card_shows(self, seat: int, seen: int, t: float) -> None:
-        """A card counted as hidden under another (``PitchWatch.covered``) that comes into view is no
-        card more: the seat shows more cards than ever this hand, and none flew in (seed + 10000
-        undercall: the dealer's hand pulling the bets in nudged seat 7's cards apart, its count went to
-        three, a late card)."""
-        most = self.most_seen.get(seat, 0)
-        self.most_seen[seat] = max(most, seen)
-        covered = self.pitches.covered.get(seat, 0)
-        if covered and seen > most > 0 and t - self.pitches.landed.get(seat, -1e9) > LANDED_S:
-            self.pitches.covered[seat] = covered - min(covered, seen - most)
-
     def _start(self, t: float, scene: TableScene, out: list[Event]) -> None:
         self.in_hand = True
         self.most_cards.clear()
-        self.most_seen.clear()
         self.pitches.reset()
         self.most_board = 0
         self.board_low = (0, t)

@@ -21,6 +21,12 @@ last place decides, as before.
 Once a player has acted, a landing hides a card only if the flight was seen on its way from the deck;
 else a late card must show as one more (seed + 9000, see ``update``), and ``landed`` only notes where
 flights from the deck came down.
+
+A pitch too blurred for the detector is seen by motion (``vision.flights``): a compact patch crossing
+from the deck, frame by frame, is a flight on its way that ends where the patch was last seen. Where
+the detector saw the same card for a moment, the motion's flight stands in for the detector's
+(``_motion_flight``). Seed + 18000 misdeal_too_late and misdeal_wrong_card_count, seed + 17000
+misdeal_too_late: each extra card's flight was missed by the detector or seen once by the deck.
 """
 
 from __future__ import annotations
@@ -30,8 +36,10 @@ from collections.abc import Container
 from typing import NamedTuple
 
 import cv2
+import numpy as np
 
 from vision.camera_config import ZoneKind
+from vision.flights import Flight, MotionFlights
 from vision.table import FELT, SeenObject, TableGeometry, TableScene
 
 CARDS = ("card_up", "card_down")
@@ -39,6 +47,7 @@ PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was
 RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card is not in flight
 DISTURB = 0.12  # a card box side moving this share of the box's size is a card coming down there
 DISTURB_S = 0.3  # s after a flight's end in which the seat it landed on is disturbed
+LANDED_S = 2.0  # s after a card came down at a seat in which a card more in view there is that card
 SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)...
 LAY_S = 0.15  # ...unless its seat's boxes lay unchanged this long before they moved
 
@@ -60,6 +69,7 @@ class PitchWatch:
         self.geo = geometry
         self.hold = hold  # how long a seat's card count takes to settle
         self.covered: dict[int, int] = {}  # seat -> its cards hidden under a card pitched on top
+        self.in_view: dict[int, int] = {}  # seat -> the cards it showed over them (``card_came_into_view``)
         self.boxed_twice: dict[int, int] = {}  # seat -> card boxes it showed over what the deal had given it
         self.over_deal_since: dict[int, float] = {}  # seat -> since when it has shown more than that
         self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
@@ -74,12 +84,17 @@ class PitchWatch:
         self.landed: dict[int, float] = {}  # seat -> when a card in flight last came down there
         self.taken: set[tuple[int, float]] = set()  # (seat, when) changes already given to a flight
         self._pseudo = 0  # the last pseudo track given to an untracked flight
+        self.motion = MotionFlights()  # cards flying too fast for the detector, seen by motion
+        self.card = 0.032 * geometry.width  # a card's length in pixels (from the cards in view)
+        self.detector_ends: list[tuple[float, float, float]] = []  # the detector's flights' ends: t, x, y
+        self.seen_log: list[tuple[float, dict[int, int]]] = []  # the last second's card counts per seat
         self._dealer = next((z for z in geometry.zones if z.kind is ZoneKind.DEALER), None)
         self._seat_cards = [z for z in geometry.zones if z.kind is ZoneKind.CARDS]
 
     def reset(self) -> None:
         """A new hand: nothing is covered or on its way."""
         self.covered.clear()
+        self.in_view.clear()
         self.boxed_twice.clear()
         self.over_deal_since.clear()
         self.landed.clear()
@@ -99,11 +114,15 @@ class PitchWatch:
         t = scene.t
         cards = scene.of_class(*CARDS)
         self._note_disturbed(cards, busy, t)
+        self.seen_log = [e for e in self.seen_log if t - e[0] <= 1.0] + [(t, dict(seen))]
+        self.detector_ends = [e for e in self.detector_ends if t - e[0] <= 1.0]
+        self._measure_cards(cards)
         now = {o.track: o for o in cards if o.track >= 0}
         now.update(self._follow_untracked([o for o in cards if o.track < 0 and self._loose(o)]))
         for track, (x, y, since, size) in self.flying.items():
             if track in now or t - since > PITCH_S:
                 continue
+            self.detector_ends.append((t, x, y))
             seat = None
             if track < 0:  # an untracked flight, seen once a detector call, far apart (or just once)
                 if not self._from_the_deck(track):
@@ -116,9 +135,8 @@ class PitchWatch:
                     continue
             on_its_way = math.dist(self.launch.get(track, (x, y)), (x, y)) >= 2 * size
             if seat is None:  # else where it was last seen: next to a seat's cards
-                seat = self.geo.nearest_seat(x, y)
-                zone = self.geo.by_name.get(f"seat{seat}_cards")
-                if zone is None or -cv2.pointPolygonTest(zone.polygon, (x, y), True) > 3 * size:
+                seat = self._seat_by(x, y, size)
+                if seat is None:
                     if track < 0 or self._from_the_deck(track):  # last seen mid-flight (seed + 2000
                         # misdeal_too_late, 10 calls a second) or leaving the deck (seed + 16000
                         # misdeal_wrong_card_count: a third card, tracked): it landed where it
@@ -126,6 +144,9 @@ class PitchWatch:
                         self.ended.append(EndedFlight(t, x, y, None, dict(seen), True, on_its_way))
                     continue
             self.ended.append(EndedFlight(t, x, y, seat, dict(seen), self._from_the_deck(track), on_its_way))
+        moving = np.asarray(scene.moving, np.float32).reshape(-1, 4)
+        for blur in self.motion.update(t, moving, self.card):
+            self._motion_flight(blur)
         for flight in [f for f in self.ended if t - f.t >= DISTURB_S]:
             self.ended.remove(flight)
             ended_t, x, y, seat, before, from_deck, on_its_way = flight
@@ -138,7 +159,10 @@ class PitchWatch:
                 (s, w)
                 for s in self.geo.seats
                 for w in (self.disturbed.get(s, -1e9), self.rose.get(s, -1e9))
-                if 0 <= w - ended_t <= DISTURB_S and (s, w) not in self.taken
+                if 0 <= w - ended_t <= DISTURB_S
+                and (s, w) not in self.taken
+                # nor a change at another seat that a later flight was seen coming down on
+                and (s == seat or not any(f.seat == s and ended_t < f.t <= w for f in self.ended))
             ]
             if changed:  # the seat whose cards it came down on, nearest its last place; of that seat's
                 # changes the first (seed + 16000 misdeal_wrong_card_count: the second card's flight took
@@ -169,12 +193,22 @@ class PitchWatch:
         self.launch = {k: v for k, v in self.launch.items() if k in self.flying}
         for landing in [a for a in self.landings if t - a[1] >= self.hold + 0.1]:
             self.landings.remove(landing)
-            seat, _, before = landing
-            if all(n <= before.get(s, 0) for s, n in seen.items()):
+            seat, when, before = landing
+            # a card more at a seat where a later flight from the deck came down is that flight's
+            # (seed + 19000 playlive_45a_multi_chip_call: seat 7's second card came down squarely on its
+            # first while seat 9's, seen flying to it, showed there before the count settled)
+            others = {s: n for s, n in seen.items() if s == seat or not self._later_flight_to(s, when)}
+            if all(n <= before.get(s, 0) for s, n in others.items()):
                 if self.boxed_twice.get(seat, 0) > 0:  # it came down where a card was boxed twice
                     self.boxed_twice[seat] -= 1
                 else:
                     self.covered[seat] = self.covered.get(seat, 0) + 1
+                    self.in_view[seat] = seen.get(seat, 0)
+
+    def _later_flight_to(self, seat: int, t: float) -> bool:
+        """Whether a flight from the deck that ended after ``t`` came down on the seat, or was last seen
+        by its cards (its landing is still being decided)."""
+        return self.landed.get(seat, -1e9) > t or any(f.seat == seat and f.t > t for f in self.ended)
 
     def _away(self, seat: int, x: float, y: float) -> float:
         """Pixels from (x, y) to the seat's cards zone (0 inside it)."""
@@ -236,11 +270,56 @@ class PitchWatch:
                 landed.append((abs(x - cx) + abs(y - cy), zone.seat))
         return min(landed)[1] if landed else None
 
+    def _motion_flight(self, flight: Flight) -> None:
+        """A card seen flying by motion alone (``vision.flights``), if it left the deck: it ended where it
+        was last seen, on its way. Where the detector saw the same card (it ended by the motion's path,
+        within its time) the motion's flight takes the place of the detector's, which saw less of it,
+        unless that one's landing was decided already; while the detector still follows it, it is
+        the detector's."""
+        if not self._nearer_the_deck((flight.x0, flight.y0)):
+            return
+
+        def on_path(x: float, y: float) -> bool:
+            return min(math.dist((x, y), p) for p in flight.points) <= 3 * self.card
+
+        if any(on_path(x, y) for x, y, _, _ in self.flying.values()):
+            return
+        t0, t1 = flight.t0 - 0.15, flight.t1 + 0.15
+        same = [e for e in self.detector_ends if t0 <= e[0] <= t1 and on_path(e[1], e[2])]
+        pending = [f for f in self.ended if (f.t, f.x, f.y) in same]
+        if same and not pending:
+            return
+        for f in pending:
+            self.ended.remove(f)
+        x, y = flight.x1, flight.y1
+        before = next((seen for when, seen in reversed(self.seen_log) if when <= flight.t1), {})
+        self.ended.append(EndedFlight(flight.t1, x, y, self._seat_by(x, y, self.card), before, True, True))
+
+    def _seat_by(self, x: float, y: float, size: float) -> int | None:
+        """The seat whose cards lie within three card lengths (``size``) of (x, y), nearest first."""
+        seat = self.geo.nearest_seat(x, y)
+        zone = self.geo.by_name.get(f"seat{seat}_cards")
+        if zone is None or -cv2.pointPolygonTest(zone.polygon, (x, y), True) > 3 * size:
+            return None
+        return seat
+
+    def _measure_cards(self, cards: list[SeenObject]) -> None:
+        """A card's length here: the median longer side of the card boxes lying at the seats."""
+        sides = sorted(
+            max(o.box[2] - o.box[0], o.box[3] - o.box[1]) for o in cards if o.place.endswith("_cards")
+        )
+        if len(sides) >= 2:
+            self.card = sides[len(sides) // 2]
+
     def _from_the_deck(self, track: int) -> bool:
         """Whether a flight was first seen nearer the dealer's zone than any seat's cards: a
         pitch leaves the deck (cards a player throws in, or slides about, start at the seat)."""
         start = self.launch.get(track)
-        if start is None or self._dealer is None:
+        return start is not None and self._nearer_the_deck(start)
+
+    def _nearer_the_deck(self, start: tuple[float, float]) -> bool:
+        """Whether a point lies nearer the dealer's zone than any seat's cards."""
+        if self._dealer is None:
             return False
         to_seat = min(
             (-cv2.pointPolygonTest(z.polygon, start, True) for z in self._seat_cards), default=float("inf")
@@ -256,9 +335,22 @@ class PitchWatch:
         far = -cv2.pointPolygonTest(self._dealer.polygon, (x, y), True)
         return far - -cv2.pointPolygonTest(self._dealer.polygon, start, True) >= 2 * size
 
+    def card_came_into_view(self, seat: int, seen: int, t: float) -> None:
+        """The seat shows ``seen`` cards. More than it showed when a card was last counted hidden there
+        is that card come into view, unless a card landed there within ``LANDED_S`` (seed + 10000
+        undercall: the dealer's hand pulling the bets in nudged seat 7's cards apart, a third in view).
+        Measured from the covering, not from the most it ever showed: a pitch coming down squarely on a
+        card shows as one more for a moment (seed + 19000 playlive_45a_multi_chip_call: seat 7 showed
+        two as its second card landed, then one; its two shown apart later were counted as three)."""
+        covered, shown = self.covered.get(seat, 0), self.in_view.get(seat, 0)
+        if covered and seen > shown > 0 and t - self.landed.get(seat, -1e9) > LANDED_S:
+            self.covered[seat] = covered - min(covered, seen - shown)
+            self.in_view[seat] = seen
+
     def cards_gone(self, seat: int) -> None:
         """The seat shows no cards: nothing of it can be covered any more."""
         self.covered.pop(seat, None)
+        self.in_view.pop(seat, None)
         self.boxed_twice.pop(seat, None)
 
     def over_the_deal(self, seat: int, extra: int, t: float) -> None:

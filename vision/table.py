@@ -201,6 +201,9 @@ class TableScene:
     t: float  # seconds, monotonic
     objects: tuple[SeenObject, ...]
     classes: tuple[str, ...] = ()  # what the perception can see (a class missing here says nothing)
+    # the motion gate's changed regions in this very frame (xyxy pixels; ``vision.motion``): where
+    # things moved since the last frame, detector call or not; empty where not known
+    moving: tuple[tuple[float, float, float, float], ...] = ()
 
     def in_place(self, place: str, cls: str | None = None) -> list[SeenObject]:
         return [o for o in self.objects if o.place == place and (cls is None or o.cls == cls)]
@@ -212,8 +215,14 @@ class TableScene:
         return sum(o.value for o in self.objects if o.place == place and o.cls == "chip")
 
 
-def build_scene(frame: int, t: float, dets: Detections, geometry: TableGeometry) -> TableScene:
-    """One frame's scene from tracked, labelled detections."""
+def build_scene(
+    frame: int,
+    t: float,
+    dets: Detections,
+    geometry: TableGeometry,
+    moving: tuple[tuple[float, float, float, float], ...] = (),
+) -> TableScene:
+    """One frame's scene from tracked, labelled detections (and the frame's motion regions)."""
     feet = geometry.footprint(dets.xyxy, tall=dets.of_class("drink"))
     names = dets.class_names()
     objects = []
@@ -244,4 +253,4 @@ def build_scene(frame: int, t: float, dets: Detections, geometry: TableGeometry)
                 score=float(dets.confidence[i]),
             )
         )
-    return TableScene(frame, t, tuple(objects), dets.names)
+    return TableScene(frame, t, tuple(objects), dets.names, moving)

@@ -14,6 +14,7 @@ from vision.table import RAIL, SeenObject, TableGeometry, TableScene
 
 CONFIG = Path(__file__).resolve().parents[2] / "camera_configs" / "demo_overhead.yaml"
 STEP = 0.1  # seconds between scenes
+Box = tuple[float, float, float, float]
 
 
 def demo_geometry() -> TableGeometry:
@@ -45,9 +46,10 @@ class Table:
         self.frame = 0
         self.events: list[Event] = []
 
-    def show(self, seconds: float, *objects: SeenObject) -> None:
+    def show(self, seconds: float, *objects: SeenObject, moving: tuple[Box, ...] = ()) -> None:
+        """``moving``: the motion gate's changed regions in each of these scenes."""
         for _ in range(round(seconds / STEP)):
-            self.events += self.analyzer.update(TableScene(self.frame, self.t, tuple(objects)))
+            self.events += self.analyzer.update(TableScene(self.frame, self.t, tuple(objects), moving=moving))
             self.t += STEP
             self.frame += 1
 

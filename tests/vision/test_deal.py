@@ -71,11 +71,14 @@ def test_a_card_pitched_on_top_of_another_still_counts(geometry: TableGeometry) 
     assert sum(e.count for e in deals) == 3 and {e.seat for e in deals} == {1}
 
 
+@pytest.mark.parametrize("shown_landing", [False, True], ids=["hidden-at-once", "two-for-a-moment"])
 def test_a_card_pitched_on_top_of_another_that_later_comes_into_view_is_no_card_more(
-    geometry: TableGeometry,
+    geometry: TableGeometry, shown_landing: bool
 ) -> None:
     """Seed + 10000 undercall: seat 7's second card landed on its first, and the dealer's hand pulling
-    the bets in nudged them apart: two in view, where two were counted already, is still two."""
+    the bets in nudged them apart: two in view, where two were counted already, is still two. Seed +
+    19000 playlive_45a_multi_chip_call: the landing card showed as a second one for a detector call
+    before it lay squarely on the first; two seen later are still the two counted, not three."""
     table = Table(geometry)
     first, second = (
         thing(geometry, 100, "card_down", "seat1_cards"),
@@ -83,6 +86,8 @@ def test_a_card_pitched_on_top_of_another_that_later_comes_into_view_is_no_card_
     )
     table.show(1.0, first)
     table.show(0.1, first, between(geometry, 102, "card_down", "dealer", "seat1_cards", 0.8))
+    if shown_landing:
+        table.show(0.1, first, second)
     table.show(3.0, first)  # the second card landed exactly on the first
     assert table.cards_dealt_to(1) == {1: 2}
     table.show(1.0, first, second)  # nudged apart: both in view
@@ -189,6 +194,27 @@ def test_a_card_lost_in_flight_lands_where_a_card_appears(geometry: TableGeometr
     table.show(1.0, *seat1, *seat2, second)
     counts = table.cards_dealt_to(1, 2)
     assert counts == {1: 2, 2: 2}
+
+
+@pytest.mark.parametrize("shown_landing", [False, True], ids=["hidden-at-once", "two-for-a-moment"])
+def test_a_card_hidden_on_landing_counts_though_the_next_seats_card_shows_before_the_count_settles(
+    geometry: TableGeometry, shown_landing: bool
+) -> None:
+    """The deal goes round a card every 0.2 s. Seed + 19000 playlive_45a_multi_chip_call: seat 7's second
+    card came down squarely on its first (showing as two for a detector call), and seat 9's, seen flying
+    to it, showed there before seat 7's count had settled. The card more at seat 9 is its own flight's,
+    not seat 7's lost card: seat 7 holds two."""
+    g = geometry
+    table = Table(g)
+    seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 105, "card_down", "seat1_cards")]
+    seat2 = [thing(g, 101, "card_down", "seat2_cards"), thing(g, 103, "card_down", "seat2_cards")]
+    table.show(1.0, seat1[0], seat2[0])
+    table.show(0.1, seat1[0], seat2[0], between(g, 102, "card_down", "dealer", "seat1_cards", 0.8))
+    table.show(0.1, *(seat1 if shown_landing else seat1[:1]), seat2[0])
+    seat1 = seat1[:1]  # seat 1's second card lies squarely on its first
+    table.show(0.1, *seat1, seat2[0], between(g, 104, "card_down", "dealer", "seat2_cards", 0.85))
+    table.show(1.0, *seat1, *seat2)
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
 
 
 def test_a_card_resting_on_the_felt_that_is_picked_up_is_not_a_pitch(geometry: TableGeometry) -> None:
@@ -443,6 +469,36 @@ def test_a_late_card_seen_on_its_way_from_the_deck_counts_though_it_lands_hidden
     nudged = replace(cards[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
     table.show(1.5, nudged, *cards[1:])
     assert table.cards_dealt_to(1) == {1: 3}
+
+
+@pytest.mark.parametrize("boxed_by_the_deck", [False, True], ids=["motion-only", "boxed-on-its-way-too"])
+def test_a_late_card_too_blurred_to_box_is_seen_flying_by_motion(
+    geometry: TableGeometry, boxed_by_the_deck: bool
+) -> None:
+    """Seed + 18000 misdeal_too_late: the extra card pitched to seat 5 after play began was a blur the
+    detector never boxed; the motion gate saw it cross the table from the deck and vanish onto seat
+    5's cards, nudging one. It was dealt: seat 1 here holds three. Boxed by the detector on its way as
+    well, it is still one card, not two; a patch moving the same way from the seat's own side is no
+    pitch."""
+    g = geometry
+    table, cards = play_under_way(g)
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat1_cards"].centre
+    boxes = {0.45: 0.5, 0.6: 0.72} if boxed_by_the_deck else {}  # the detector's sightings, untracked
+    for share in (0.3, 0.45, 0.6, 0.75, 0.9):  # a card-sized patch, 39 px a frame
+        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+        boxed = [between(g, -1, "card_down", "dealer", "seat1_cards", boxes[share])] if share in boxes else []
+        table.show(0.1, *cards, *boxed, moving=((x - 15, y - 15, x + 15, y + 15),))
+    x0, y0, x1, y1 = cards[0].box
+    nudged = replace(cards[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    table.show(1.5, nudged, *cards[1:])
+    assert table.cards_dealt_to(1) == {1: 3}
+
+    table, cards = play_under_way(g)
+    for share in (0.9, 0.75, 0.6, 0.45, 0.3):  # from the seat towards the deck
+        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+        table.show(0.1, *cards, moving=((x - 15, y - 15, x + 15, y + 15),))
+    table.show(1.5, nudged, *cards[1:])
+    assert table.cards_dealt_to(1) == {1: 2}
 
 
 def test_a_seats_first_card_is_stamped_when_it_first_showed_though_its_count_flickered(
