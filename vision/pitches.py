@@ -271,13 +271,20 @@ class PitchWatch:
         return min(landed)[1] if landed else None
 
     def _motion_flight(self, flight: Flight) -> None:
-        """A card seen flying by motion alone (``vision.flights``), if it left the deck: it ended where it
-        was last seen, on its way. Where the detector saw the same card (it ended by the motion's path,
-        within its time) the motion's flight takes the place of the detector's, which saw less of it,
-        unless that one's landing was decided already; while the detector still follows it, it is
-        the detector's."""
-        if not self._nearer_the_deck((flight.x0, flight.y0)):
-            return
+        """A card seen flying by motion alone (``vision.flights``), if it flew from the deck to a seat's
+        cards: it ended where it was last seen, on its way. Where the detector saw the same card (it
+        ended by the motion's path, within its time) the motion's flight takes the place of the
+        detector's, which saw less of it, unless that one's landing was decided already; while the
+        detector still follows it, it is the detector's."""
+        x, y = flight.x1, flight.y1
+        seat = self._seat_by(x, y, self.card)
+        dealer = self._dealer
+        if dealer is None or seat is None or not self._nearer_the_deck((flight.x0, flight.y0)):
+            return  # it must leave the deck and end by a seat's cards (seed + 19000 dealer_exposed_card:
+            # the dealer's hand, after pushing the pot, "flew" from the deck to the dealer's rail)
+        away = -cv2.pointPolygonTest(dealer.polygon, (x, y), True)
+        if away + cv2.pointPolygonTest(dealer.polygon, (flight.x0, flight.y0), True) < 2 * self.card:
+            return  # nor did it fly away from the deck
 
         def on_path(x: float, y: float) -> bool:
             return min(math.dist((x, y), p) for p in flight.points) <= 3 * self.card
@@ -291,9 +298,8 @@ class PitchWatch:
             return
         for f in pending:
             self.ended.remove(f)
-        x, y = flight.x1, flight.y1
         before = next((seen for when, seen in reversed(self.seen_log) if when <= flight.t1), {})
-        self.ended.append(EndedFlight(flight.t1, x, y, self._seat_by(x, y, self.card), before, True, True))
+        self.ended.append(EndedFlight(flight.t1, x, y, seat, before, True, True))
 
     def _seat_by(self, x: float, y: float, size: float) -> int | None:
         """The seat whose cards lie within three card lengths (``size``) of (x, y), nearest first."""

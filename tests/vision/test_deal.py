@@ -478,8 +478,8 @@ def test_a_late_card_too_blurred_to_box_is_seen_flying_by_motion(
     """Seed + 18000 misdeal_too_late: the extra card pitched to seat 5 after play began was a blur the
     detector never boxed; the motion gate saw it cross the table from the deck and vanish onto seat
     5's cards, nudging one. It was dealt: seat 1 here holds three. Boxed by the detector on its way as
-    well, it is still one card, not two; a patch moving the same way from the seat's own side is no
-    pitch."""
+    well, it is still one card, not two. A patch moving the same way from the seat's own side is no
+    pitch, nor is one from the deck that ends by no seat's cards."""
     g = geometry
     table, cards = play_under_way(g)
     (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat1_cards"].centre
@@ -493,12 +493,17 @@ def test_a_late_card_too_blurred_to_box_is_seen_flying_by_motion(
     table.show(1.5, nudged, *cards[1:])
     assert table.cards_dealt_to(1) == {1: 3}
 
-    table, cards = play_under_way(g)
-    for share in (0.9, 0.75, 0.6, 0.45, 0.3):  # from the seat towards the deck
-        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
-        table.show(0.1, *cards, moving=((x - 15, y - 15, x + 15, y + 15),))
-    table.show(1.5, nudged, *cards[1:])
-    assert table.cards_dealt_to(1) == {1: 2}
+    from_the_seat = [
+        (xa + (xb - xa) * share, ya + (yb - ya) * share) for share in (0.9, 0.75, 0.6, 0.45, 0.3)
+    ]
+    # seed + 19000 dealer_exposed_card: the dealer's hand going back from the deck to the dealer's rail
+    to_the_rail = [(xa + 5 * i, ya + 39 * i) for i in range(5)]
+    for path in (from_the_seat, to_the_rail):
+        table, cards = play_under_way(g)
+        for x, y in path:
+            table.show(0.1, *cards, moving=((x - 15, y - 15, x + 15, y + 15),))
+        table.show(1.5, nudged, *cards[1:])
+        assert table.cards_dealt_to(1) == {1: 2}
 
 
 def test_a_seats_first_card_is_stamped_when_it_first_showed_though_its_count_flickered(
