@@ -161,7 +161,9 @@ def _uncounted(d: _Draft, action: ChipAction, pushes: tuple[tuple[int, ...], ...
     seen = f"{sum(new):,} seen" if new else "no chip value read"
     d.notes.append(f"chips not counted by the camera ({seen}, one chip a stack): the amount is the dealer's")
     moved = _PRIOR_MOVED.get(action.prior)
-    if moved and (sit.prior_chips or sit.own_bet):  # what the earlier bet did needs no amount
+    # what the earlier bet did needs no amount; a posted blind "moved" under the hand that adds to it is
+    # the camera's doubt, not a ruling (seed + 20000: the small blind's completion, three false alerts)
+    if moved and (sit.prior_chips or sit.own_bet) and not sit.prior_posted:
         d.cite("prior_chips_partial_is_multi_chip", moved, AlertKind.PRIOR_CHIPS)
     if misread:
         d.notes.append(f"a {max(misread):,} chip is more than the seat's {sit.stack:,}: misread, left out")

@@ -138,6 +138,7 @@ class Situation:
     facing_opening_bet: bool
     in_turn: bool
     prior_chips: tuple[int, ...] = ()  # the chip denominations physically in front of the seat
+    prior_posted: bool = False  # ... and they are only the blind the seat posted, nothing it bet
     # chips the camera could not count went in on this street: a bet there may have been larger, so
     # "not facing a bet" is not known for sure
     amounts_uncertain: bool = False

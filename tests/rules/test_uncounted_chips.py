@@ -80,6 +80,22 @@ def test_what_became_of_the_earlier_bet_is_cited_without_the_amount(prior: Prior
     assert (profile(B).cite("prior_chips_partial_is_multi_chip") in r.citations) is bool(alerts)
 
 
+def test_a_posted_blind_moved_under_uncounted_chips_is_no_prior_bet_but_a_call_is():
+    """Seed + 20000: the small blind completing, its posted chip covered by the hand that adds to it,
+    was read as pulled back or pushed in with the new chips, and three clean hands raised the prior-
+    bet-chips alert. A blind is no bet the seat chose: no alert. A seat that called, faces a raise and
+    pulls its call back still raises it."""
+    table = setup(seats=(1, 2, 3))  # button 3: seat 3 first pre-flop, then the small blind 1, then 2
+    for moved in (PriorChips.PULLED_BACK, PriorChips.COMBINED):
+        completes = replace(tops(1, 100, 100), prior=moved)
+        record = judge(table, B, deal(table), [tops(3, 100), completes, check(2)], flop())
+        assert kinds(record) == [], moved
+    pulled_back = replace(tops(3, 1000), prior=PriorChips.PULLED_BACK)
+    record = judge(table, B, deal(table), [tops(3, 100), tops(1, 500, 500), fold(2), pulled_back])
+    assert kinds(record) == [AlertKind.PRIOR_CHIPS]
+    assert actions_of(record, 3) == [BetAction.CALL, BetAction.CALL]
+
+
 def test_stacks_short_of_the_call_are_a_call_not_an_undercall():
     r = rule(facing(1_000), B, tops(1, 500, 100))
     assert (r.action, r.to, r.must_complete_to, r.alert_kinds) == (BetAction.CALL, 1_000, None, ())
