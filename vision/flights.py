@@ -57,7 +57,7 @@ class MotionFlights:
     def update(self, t: float, boxes: np.ndarray, card: float) -> list[Flight]:
         """One frame's motion boxes (xyxy pixels); ``card``: a card's length in pixels here. Call it
         for every frame: a path not extended in the next frame is over."""
-        if self.last_t is not None and t > self.last_t:
+        if self.last_t is not None and 0 < t - self.last_t < 0.2:  # not a pause in the calls
             self.step = t - self.last_t
         self.last_t = t
         gap = 1.5 * self.step
