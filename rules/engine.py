@@ -141,7 +141,6 @@ class HandJudge:
         for seat in self.hand.seat_of_player:  # the blinds posted are in front of the seats
             if self.hand.bet_of(seat):
                 self.in_front[seat] = [self.hand.bet_of(seat)]
-        self.posted = set(self.in_front)  # seats whose chips in front are still only the blind they posted
 
     # ----- the one entry point ---------------------------------------------------------------
 
@@ -209,7 +208,6 @@ class HandJudge:
         del self.awaiting[ev.seat]
         if street is self.hand.street:
             self.in_front.setdefault(ev.seat, []).extend(ev.chips if ev.counted else [ruling.adds])
-            self.posted.discard(ev.seat)
         if ev.counted and ev.amount < ruling.adds and not ruling.all_in:
             call = ruling.action is BetAction.CALL
             f = short_of_declaration(ev.seat, ruling.summary(), ruling.adds, ev.amount, call, ev.t)
@@ -257,7 +255,6 @@ class HandJudge:
 
     def _on_pulled_in(self, ev: ChipsPulledIn, out: list[Output]) -> None:
         self.in_front.clear()
-        self.posted.clear()
 
     def _on_exposed(self, ev: CardExposed, out: list[Output]) -> None:
         if ev.seat in self._live() and self.hand.betting_open:
@@ -333,7 +330,7 @@ class HandJudge:
             return
         earlier, pending = self.declared.pop(seat, (None, None))
         sit = self.hand.situation(seat, self.in_front.get(seat, ()))
-        sit = replace(self._limits(with_declaration_limits(sit, pending)), prior_posted=seat in self.posted)
+        sit = self._limits(with_declaration_limits(sit, pending))
         street = self.hand.street_of_action
         if street in self.uncounted_streets:
             sit = replace(sit, amounts_uncertain=True)
@@ -349,8 +346,6 @@ class HandJudge:
             self._alert_from(verdict.alert_kinds, seat, verdict.explanation, "", verdict.citations, ev.t, out)
             return
         self._apply(verdict, ev.t, out)
-        if chips is not None:
-            self.posted.discard(seat)
         if chips is not None and (verdict.returned or not chips.counted):
             self.in_front[seat] = [verdict.to]  # change made, or chips not counted: the bet is what is out
         elif chips is not None:
@@ -484,7 +479,6 @@ class HandJudge:
         if self.hand.street != self._street:
             self._street = self.hand.street
             self.in_front.clear()
-            self.posted.clear()
             self.declared.clear()
             self.out_of_turn.clear()
         live = self._live()

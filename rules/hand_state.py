@@ -138,7 +138,7 @@ class Situation:
     facing_opening_bet: bool
     in_turn: bool
     prior_chips: tuple[int, ...] = ()  # the chip denominations physically in front of the seat
-    prior_posted: bool = False  # ... and they are only the blind the seat posted, nothing it bet
+    prior_posted: bool = False  # the seat's bet is only the blind it posted: it has not acted yet
     # chips the camera could not count went in on this street: a bet there may have been larger, so
     # "not facing a bet" is not known for sure
     amounts_uncertain: bool = False
@@ -275,6 +275,7 @@ class HandState:
             and self._raises_this_street == (0 if self.street is Street.PREFLOP else 1),
             in_turn=in_turn,
             prior_chips=tuple(prior_chips),
+            prior_posted=self.street is Street.PREFLOP and own > 0 and self.acted_at(seat) is None,
         )
 
     def _pot_limit_with_full_blinds(self, own: int, current: int) -> int:

@@ -17,9 +17,10 @@ which weighs it with the detector's own flights and the seats' card boxes.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import NamedTuple
 
-import numpy as np
+Box = tuple[float, float, float, float]  # xyxy pixels
 
 MIN_STEP = 0.5  # card lengths a frame: slower patches are hands, slides and pushes, not a thrown card
 MAX_STEP = 3.0  # card lengths a frame: a farther patch is a different thing
@@ -30,15 +31,27 @@ STRAIGHT = 0.7  # cosine between successive steps: a thrown card flies straight
 
 
 class Flight(NamedTuple):
-    """A card seen flying by motion alone: the first and last places it was seen, and when."""
+    """A card seen flying by motion alone: when it was first and last seen, and every place between."""
 
     t0: float
-    x0: float
-    y0: float
     t1: float
-    x1: float
-    y1: float
     points: tuple[tuple[float, float], ...]  # every place it was seen, in order
+
+    @property
+    def x0(self) -> float:
+        return self.points[0][0]
+
+    @property
+    def y0(self) -> float:
+        return self.points[0][1]
+
+    @property
+    def x1(self) -> float:
+        return self.points[-1][0]
+
+    @property
+    def y1(self) -> float:
+        return self.points[-1][1]
 
 
 class _Path(NamedTuple):
@@ -54,7 +67,7 @@ class MotionFlights:
         self.last_t: float | None = None
         self.step = 1 / 30  # s between frames, as last seen
 
-    def update(self, t: float, boxes: np.ndarray, card: float) -> list[Flight]:
+    def update(self, t: float, boxes: Iterable[Box], card: float) -> list[Flight]:
         """One frame's motion boxes (xyxy pixels); ``card``: a card's length in pixels here. Call it
         for every frame: a path not extended in the next frame is over."""
         if self.last_t is not None and 0 < t - self.last_t < 0.2:  # not a pause in the calls
@@ -101,5 +114,4 @@ def _straight(path: _Path, q: tuple[float, float]) -> bool:
 def _flight(path: _Path, card: float) -> Flight | None:
     if len(path.xy) < MIN_POINTS or math.dist(path.xy[0], path.xy[-1]) < MIN_PATH * card:
         return None
-    (x0, y0), (x1, y1) = path.xy[0], path.xy[-1]
-    return Flight(path.t[0], x0, y0, path.t[-1], x1, y1, tuple(path.xy))
+    return Flight(path.t[0], path.t[-1], tuple(path.xy))

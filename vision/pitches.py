@@ -36,7 +36,6 @@ from collections.abc import Container
 from typing import NamedTuple
 
 import cv2
-import numpy as np
 
 from vision.camera_config import ZoneKind
 from vision.flights import Flight, MotionFlights
@@ -144,8 +143,7 @@ class PitchWatch:
                         self.ended.append(EndedFlight(t, x, y, None, dict(seen), True, on_its_way))
                     continue
             self.ended.append(EndedFlight(t, x, y, seat, dict(seen), self._from_the_deck(track), on_its_way))
-        moving = np.asarray(scene.moving, np.float32).reshape(-1, 4)
-        for blur in self.motion.update(t, moving, self.card):
+        for blur in self.motion.update(t, scene.moving, self.card):
             self._motion_flight(blur)
         for flight in [f for f in self.ended if t - f.t >= DISTURB_S]:
             self.ended.remove(flight)

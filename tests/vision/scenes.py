@@ -30,6 +30,15 @@ def thing(geo: TableGeometry, track: int, cls: str, place: str, **kw: object) ->
     return SeenObject(track, cls, (x - 10, y - 10, x + 10, y + 10), place, zone.seat, **kw)  # type: ignore[arg-type]
 
 
+def between(
+    geo: TableGeometry, track: int, cls: str, a: str, b: str, share: float, label: str = ""
+) -> SeenObject:
+    """A card on the felt ``share`` of the way from zone ``a``'s centre to zone ``b``'s (in flight)."""
+    (xa, ya), (xb, yb) = geo.by_name[a].centre, geo.by_name[b].centre
+    x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+    return SeenObject(track, cls, (x - 10, y - 10, x + 10, y + 10), geo.place_of(x, y), None, label=label)
+
+
 def rail_hand(geo: TableGeometry, track: int, seat: int) -> SeenObject:
     x, y = geo.by_name[f"seat{seat}_stack"].centre
     return SeenObject(track, "hand", (x - 25, y - 25, x + 25, y + 25), RAIL, seat)

@@ -4,7 +4,6 @@ straight for long enough is a flight."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from vision.flights import MotionFlights
@@ -18,8 +17,8 @@ def run(patches: list[list[tuple[float, float, float]]], card: float = CARD) -> 
     flights = MotionFlights()
     found = []
     for i, frame in enumerate([*patches, [], []]):
-        boxes = np.asarray([(x - s / 2, y - s / 2, x + s / 2, y + s / 2) for x, y, s in frame], np.float32)
-        found += flights.update(i * FRAME, boxes.reshape(-1, 4), card)
+        boxes = [(x - s / 2, y - s / 2, x + s / 2, y + s / 2) for x, y, s in frame]
+        found += flights.update(i * FRAME, boxes, card)
     return found
 
 

@@ -1,0 +1,186 @@
+"""Cards pitched after play began (``vision.pitches`` through ``vision.deal.CardWatch``), on hand-made
+scene sequences over the demo table's zones: a late card counts if the camera saw it fly in from the
+deck (by the detector or by motion alone) and land on a seat's cards, and not if what flew was the burn
+card, a card bound for the board, a card squared under the seat's own hand, or a patch that never left
+the deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tests.vision.scenes import Table, between, dealt, demo_geometry, rail_hand, thing
+from vision.events import TableTap
+from vision.table import SeenObject, TableGeometry
+
+
+@pytest.fixture(scope="module")
+def geometry() -> TableGeometry:
+    return demo_geometry()
+
+
+def play_under_way(g: TableGeometry) -> tuple[Table, list[SeenObject]]:
+    """Seats 1 and 2 dealt in, and seat 2 has checked: no more hole cards come."""
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.reach(2, "seat2_bet", *cards)
+    table.show(0.5, *cards)
+    assert any(isinstance(e, TableTap) for e in table.events)
+    return table, cards
+
+
+def test_a_card_more_under_the_seats_own_hand_after_play_began_is_no_deal(geometry: TableGeometry) -> None:
+    """Once a seat has acted, a third card box at seat 1 while its own hand squares its cards is its two
+    cards seen apart, not a card dealt (which would make its hand dead); a card pitched there with
+    the hand away is a card dealt."""
+    g = geometry
+    table, cards = play_under_way(g)
+    split = thing(g, 150, "card_down", "seat1_cards")
+    table.show(0.2, *cards, rail_hand(g, 8, 1))
+    table.show(0.6, *cards, split, thing(g, 8, "hand", "seat1_stack"))
+    table.show(0.2, *cards, split, rail_hand(g, 8, 1))
+    table.show(1.0, *cards, split)
+    assert table.cards_dealt_to(1) == {1: 2}
+    late = thing(g, 151, "card_down", "seat1_cards")
+    table.show(1.0, *cards, split, late)
+    assert table.cards_dealt_to(1) == {1: 3}
+
+
+def test_a_card_flying_past_a_seats_cards_just_before_the_board_is_the_burn_not_a_late_card(
+    geometry: TableGeometry,
+) -> None:
+    """In the deal, a card seen in flight that vanishes over a seat's cards landed on one of them
+    (`test_a_card_pitched_on_top_of_another_still_counts`). Once a seat has acted, such a landing is
+    no card: the burn card flies past the seats' cards just before the flop, and a third hole card
+    would make the hand dead. A card dealt late must show as one more (seed + 9000: flights seen once
+    by the deck as the dealer pulled the bets in "landed" on a seat's cards in 19 hands)."""
+    g = geometry
+    flop = [thing(g, 80 + i, "card_up", "board", label=c) for i, c in enumerate(("Ah", "7c", "2d"))]
+    table, cards = play_under_way(g)
+    table.show(0.1, *cards, between(g, 160, "card_down", "dealer", "seat1_cards", 0.8))
+    table.show(0.3, *cards)
+    table.show(1.5, *cards, *flop)
+    assert table.cards_dealt_to(1) == {1: 2}
+    late, cards = play_under_way(g)
+    late.show(0.1, *cards, between(g, 160, "card_down", "dealer", "seat1_cards", 0.8))
+    late.show(2.0, *cards)
+    assert late.cards_dealt_to(1) == {1: 2}
+    late.show(1.0, *cards, thing(g, 161, "card_down", "seat1_cards"))  # one that shows
+    assert late.cards_dealt_to(1) == {1: 3}
+
+
+def test_a_late_card_seen_on_its_way_from_the_deck_counts_though_it_lands_hidden(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 2000 misdeal_too_late: after play began, a card seen leaving the deck and again on its
+    way to seat 1 (untracked, 10 detector calls a second) vanishes as it comes down on seat 1's cards,
+    nudging one of them. It was dealt: seat 1 holds three. Seen only once, by the deck, it would not
+    count (``test_a_card_flying_past_a_seats_cards_just_before_the_board_is_the_burn_not_a_late_card``)."""
+    g = geometry
+    table, cards = play_under_way(g)
+    for share in (0.5, 0.72):  # just off the deck, then on its way
+        table.show(0.1, *cards, between(g, -1, "card_down", "dealer", "seat1_cards", share))
+    x0, y0, x1, y1 = cards[0].box
+    nudged = replace(cards[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    table.show(1.5, nudged, *cards[1:])
+    assert table.cards_dealt_to(1) == {1: 3}
+
+
+@pytest.mark.parametrize("boxed_by_the_deck", [False, True], ids=["motion-only", "boxed-on-its-way-too"])
+def test_a_late_card_too_blurred_to_box_is_seen_flying_by_motion(
+    geometry: TableGeometry, boxed_by_the_deck: bool
+) -> None:
+    """Seed + 18000 misdeal_too_late: the extra card pitched to seat 5 after play began was a blur the
+    detector never boxed; the motion gate saw it cross the table from the deck and vanish onto seat
+    5's cards, nudging one. It was dealt: seat 1 here holds three. Boxed by the detector on its way as
+    well, it is still one card, not two. A patch moving the same way from the seat's own side is no
+    pitch, nor is one from the deck that ends by no seat's cards."""
+    g = geometry
+    table, cards = play_under_way(g)
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat1_cards"].centre
+    boxes = {0.45: 0.5, 0.6: 0.72} if boxed_by_the_deck else {}  # the detector's sightings, untracked
+    for share in (0.3, 0.45, 0.6, 0.75, 0.9):  # a card-sized patch, 39 px a frame
+        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+        boxed = [between(g, -1, "card_down", "dealer", "seat1_cards", boxes[share])] if share in boxes else []
+        table.show(0.1, *cards, *boxed, moving=((x - 15, y - 15, x + 15, y + 15),))
+    x0, y0, x1, y1 = cards[0].box
+    nudged = replace(cards[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    table.show(1.5, nudged, *cards[1:])
+    assert table.cards_dealt_to(1) == {1: 3}
+
+    from_the_seat = [
+        (xa + (xb - xa) * share, ya + (yb - ya) * share) for share in (0.9, 0.75, 0.6, 0.45, 0.3)
+    ]
+    # seed + 19000 dealer_exposed_card: the dealer's hand going back from the deck to the dealer's rail
+    to_the_rail = [(xa + 5 * i, ya + 39 * i) for i in range(5)]
+    for path in (from_the_seat, to_the_rail):
+        table, cards = play_under_way(g)
+        for x, y in path:
+            table.show(0.1, *cards, moving=((x - 15, y - 15, x + 15, y + 15),))
+        table.show(1.5, nudged, *cards[1:])
+        assert table.cards_dealt_to(1) == {1: 2}
+
+
+def test_a_card_seen_only_leaving_the_deck_lands_where_it_disturbs_a_seats_cards(
+    geometry: TableGeometry,
+) -> None:
+    """At 10 detector calls a second a pitch may be seen once, by the deck. It came down on the seat
+    whose card box then grew (seed + 7000 misdeal_too_late: by 7 px, the count unchanged), not on
+    the seat its flight pointed at; with no box disturbed, a flight seen that briefly lands nowhere."""
+    g = geometry
+    for disturbed, counts in ((True, {1: 2, 2: 3}), (False, {1: 2, 2: 2})):
+        table = Table(g)
+        seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
+        seat2 = [thing(g, 102, "card_down", "seat2_cards"), thing(g, 103, "card_down", "seat2_cards")]
+        table.show(1.0, *seat1, *seat2)
+        table.show(0.1, *seat1, *seat2, between(g, -1, "card_down", "dealer", "seat3_cards", 0.3))
+        x0, y0, x1, y1 = seat2[1].box
+        grown = replace(seat2[1], box=(x0, y0, x1 + 5, y1 + 4)) if disturbed else seat2[1]
+        table.show(1.0, *seat1, seat2[0], grown)
+        assert table.cards_dealt_to(1, 2) == counts, disturbed
+
+
+def test_a_tracked_card_seen_leaving_the_deck_lands_on_a_card_that_just_came_to_rest(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 16000 misdeal_wrong_card_count: a third card for the last seat, tracked for two calls as it
+    left the deck, came down on its second card 0.2 s after that one showed, widening its box. The
+    flight was dropped (only untracked ones landed where they disturbed cards), and a seat's boxes were
+    not disturbed for 0.4 s after a card more showed (that card sliding to rest), though they had lain
+    still: the misdeal was missed."""
+    g = geometry
+    table = Table(g, turn=1)
+    seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
+    seat2 = [thing(g, 102, "card_down", "seat2_cards"), thing(g, 103, "card_down", "seat2_cards")]
+    table.show(1.0, *seat1, seat2[0])
+    table.show(0.2, *seat1, *seat2)  # seat 2's second card, at rest
+    table.show(0.1, *seat1, *seat2, between(g, 130, "card_down", "dealer", "seat2_cards", 0.35))
+    x0, y0, x1, y1 = seat2[1].box
+    grown = replace(seat2[1], box=(x0, y0, x1 + 4, y1))  # the third card came down on it
+    table.show(1.0, *seat1, seat2[0], grown)
+    table.reach(1, "seat1_bet", *seat1, seat2[0], grown)  # a check: the deal is over
+    table.show(1.0, *seat1, seat2[0], grown)
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 3}
+
+
+def test_a_flight_to_the_board_does_not_land_on_a_seats_card_that_was_never_confirmed(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 13000 clean_plo_pot_bet: seat 8's four cards, overlapping, were boxed three times, one
+    box never confirmed by the tracker. A flop card seen on its way from the deck, lost as it slid into
+    line on the board, "landed" on that unconfirmed box across the table: a late card, a false misdeal.
+    An unconfirmed card that was lying there already is no card just landed; one that shows as the
+    flight vanishes is (``test_an_untracked_late_pitch_landing_on_a_seats_cards_still_counts``)."""
+    g = geometry
+    table, cards = play_under_way(g)
+    x0, y0, x1, y1 = cards[1].box
+    third = SeenObject(-1, "card_down", (x0 + 6, y0 + 4, x1 + 6, y1 + 4), "seat1_cards", 1)
+    table.show(1.0, *cards, third)  # never confirmed, there all along
+    assert table.cards_dealt_to(1) == {1: 3}
+    for share in (0.3, 0.6):  # a card on its way from the deck to the board
+        table.show(0.1, *cards, third, between(g, -1, "card_down", "dealer", "board", share))
+    table.show(1.5, *cards, third)
+    assert table.cards_dealt_to(1) == {1: 3}
