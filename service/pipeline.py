@@ -38,7 +38,7 @@ from vision.card_boxes import one_box_per_card, one_box_per_disc
 from vision.card_faces import LightMeter, verify_faces
 from vision.close_look import CloseLook
 from vision.detections import Detections
-from vision.drinks import OBJECTS
+from vision.drinks import OBJECTS, READ_FLOOR, ProtectorTracks, sure_below
 from vision.events import (
     DecisionTime,
     Declaration,
@@ -116,19 +116,20 @@ class ModelPerception:
             dets, looked = self.detector(frame.image)[0], None
         else:
             dets, looked = self.detector.detect_in(frame.image, region)
-        if self.detector.conf < self.conf:  # only players and hands below the bar stay
+        if self.detector.conf < self.conf:  # only players, hands and objects to be read below the bar stay
             hands = dets.of_class("hand") & (dets.confidence >= self.hand_conf)
-            dets = dets.select((dets.confidence >= self.conf) | dets.of_class("player") | hands)
-        dets = verify_faces(frame.image, dets, self.light(frame.image))  # a back called face up is a back
+            objects = np.isin(dets.class_names(), OBJECTS) & (dets.confidence >= READ_FLOOR)
+            dets = dets.select((dets.confidence >= self.conf) | dets.of_class("player") | hands | objects)
         if looked is not None and self._last is not None:
             dets = merge_region(self._last, dets, looked, frame.image.shape[:2])
         if self.close_look is not None:  # small chips in the bet and stack zones, looked at closer
             dets = self.close_look(frame.image, dets)
+        dets = verify_faces(frame.image, dets, self.light(frame.image))  # a back called face up is a back
         dets = one_box_per_disc(one_box_per_card(dets))  # a card or a button boxed twice is one
         dets, todo = self.still.recall(frame.image, dets)
         dets = self.cards.label(frame.image, dets, only=todo)
         dets = self.chips.assign(frame.image, dets, oblique=self.oblique, only=todo)
-        dets = self.drinks.label(frame.image, dets, only=todo)
+        dets = sure_below(self.drinks.label(frame.image, dets, only=todo), self.conf)
         self.still.remember(dets)
         self._last = dets
         return dets
@@ -176,6 +177,7 @@ class CameraPipeline:
         self.geometry = TableGeometry(config, config.width, config.height)
         self.motion = MotionGate(config.motion)
         self.tracker = Tracker(config.fps)
+        self.protectors = ProtectorTracks()  # chip tracks read as protectors stay protectors
         # a camera sees a stack's top chip only; a perception that does not say so (the simulator's
         # own boxes, test doubles) gives each stack's whole value
         counted = getattr(perceive, "counts_stacks", True)
@@ -266,7 +268,7 @@ class CameraPipeline:
             t1 = clock()
             found = job.result()  # a perception error surfaces here, on the caller's thread
             t2 = clock()
-            self._last_dets = self.tracker.update(found, frame.t)  # in frame order
+            self._last_dets = self.protectors(self.tracker.update(found, frame.t))  # in frame order
             self._time("wait", t1, t2)
             self._time("track", t2, clock())
         assert self._last_dets is not None

@@ -70,6 +70,7 @@ TAP_REST_S = NEXT_CALL_S  # s the hand shows that far forward: two detector call
 # hand not yet seen covered a card 0.3 s before it showed in the bet zone; seed + 8000
 # dealer_exposed_card: the exposed card had been taken 0.8 s before the replacement came)
 STEADY_COUNT_S = 0.5
+POT_SHOWS_S = 1.5  # s: bets cleared from their zones went into the pot if chips show there this soon
 ALL_IN_EMPTY_S = 0.4  # an uncounted push is all-in once its seat's stack zone has shown no chip this long
 OFF_TABLE_S = 0.1  # s chips must show on the rail or off the table, running, to be leaving it
 LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are still its visit's
@@ -132,7 +133,7 @@ class ActionAnalyzer(CardWatch):
         self._dealer_zone = next((z.name for z in geometry.zones if z.kind is ZoneKind.DEALER), "dealer")
         self.up_on_deck = -1e9  # when a face-up card was last seen on the deck (a boxed card)
         self.dealt_face_up = DealtFaceUp()  # a face-up card dealt: boxed or exposed (its reports held)
-        self.loose_tracks: set[int] = set()  # card tracks in the muck or loose on the felt last scene
+        self.loose_boxes: dict[int, Box] = {}  # card tracks in the muck or loose on the felt last scene
         self.card_rest = RestClock(parts=3)  # since when each card track has lain still
         self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt
         self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table
@@ -149,6 +150,7 @@ class ActionAnalyzer(CardWatch):
         self.exposed: set[int] = set()  # card tracks already reported face up
         self.tabled: set[int] = set()
         self.bets_since_pull = False
+        self.bets_cleared: float | None = None  # when the bets last left their zones, the pot not yet seen
         self.last_place: dict[int, tuple[str, int | None, str, int]] = {}  # track -> place, seat, cls, value
         self.hand_no = 0
         # seat -> since when its stack zone has shown no chip, in scenes its hand was not there (None:
@@ -464,14 +466,21 @@ class ActionAnalyzer(CardWatch):
         )
         bet_chips += sum(len(v.bet_tracks_at_start) for v in self.visits.values())
         change = self.bets.update(scene.t, bet_chips)
-        if change is None or not self.in_hand:
+        if not self.in_hand:
             return
-        old, new = (int(v) if v is not None else 0 for v in change)  # type: ignore[call-overload]
-        if new > 0:
-            self.bets_since_pull = True
-        elif old > 0 and self.bets_since_pull and scene.chip_value("pot") > 0:
-            self.bets_since_pull = False
-            out.append(ChipsPulledIn(self.bets.since))
+        if change is not None:
+            old, new = (int(v) if v is not None else 0 for v in change)  # type: ignore[call-overload]
+            if new > 0:
+                self.bets_since_pull, self.bets_cleared = True, None
+            elif old > 0 and self.bets_since_pull:
+                self.bets_cleared = self.bets.since
+        # the bets went into the pot once the pot shows chips: they may show there a moment after the
+        # bet zones clear (seed + 21000 non_value_item: 0.5 s after, the first street's pull was lost)
+        if self.bets_cleared is not None and scene.chip_value("pot") > 0:
+            if scene.t - self.bets_cleared <= POT_SHOWS_S:
+                self.bets_since_pull = False
+                out.append(ChipsPulledIn(self.bets_cleared))
+            self.bets_cleared = None
 
     # ----- cards and chips leaving the table ------------------------------------------------------
 

@@ -27,10 +27,14 @@ is added unless a card was found there already (IoU >= ``CARD_IOU``: a second ho
 the first overlaps it less); ``vision.card_boxes`` then drops the duplicates left. Nor is one that
 touches a hand (the whole frame's or the look's own): close up, a player's palm over its cards, posting
 a blind, was boxed as a face-up card, a card dealt face up and a false misdeal (seed + 13000
-clean_full_ring_showdown). Only face-down cards are added: a hole card comes face down, and a tabled
-hand, turned up and spread, was boxed once more close up, cut by the zone's box (seed + 2000
-premature_river: three cards tabled, a false misdeal_too_late). A card zone's look adds no chips or
-hands.
+clean_full_ring_showdown). Face-up cards are added as well: seat 3's card turned up with action
+pending, half under its other card, scored 0.09 to the whole frame and 0.90 close up, and the
+exposure was seen 10 s late (seed + 20000 card_exposed_action_pending). One look may box a card twice
+a few pixels apart, so only its best box of each face stands where two overlap by ``CARD_IOU`` (seed +
+2000 premature_river: a tabled card boxed at 0.81 and 0.62 made three tabled cards of two, a false
+misdeal_too_late; that is why face-up cards were once left out). The pipeline checks every face-up
+box, the look's too, for white paper (``vision.card_faces.verify_faces``). A card zone's look adds no
+chips or hands.
 
 ``CloseLook`` crops each zone's box, grown by ``PAD`` of the frame's long side (chips pushed in
 spill past the lines), and detects in all of them in one batch at ``zoom`` times the whole-frame
@@ -68,7 +72,7 @@ import numpy as np
 
 from vision.camera_config import ZoneKind
 from vision.card_boxes import CARDS, DISCS
-from vision.detections import Detections, box_iou
+from vision.detections import Detections, box_iou, share_covered
 from vision.table import TableGeometry
 
 PAD = 0.02  # of the frame's long side, round each zone's box
@@ -81,6 +85,8 @@ TWIN_SCORE = 0.1  # the close look's own button or protector boxes count from th
 OTHER_DISCS = tuple(d for d in DISCS if d != "chip")
 LOOKED_AT = (ZoneKind.BET, ZoneKind.STACK, ZoneKind.CARDS)  # the zones looked at closer
 CARD_IOU = 0.3  # a close-look card overlapping a card already found this much is that card
+HALF_INSIDE = 0.75  # two whole-frame card boxes this much inside one close-look card, and
+HALVES_IOU = 0.5  # overlapping each other this much, are that one card
 
 
 class PartDetector(Protocol):
@@ -148,7 +154,8 @@ class CloseLook:
                 continue
             chips = last.select(last.of_class("chip"))
             out = Detections.joined(out, _not_twins(chips, out.select(_of(out, DISCS))))
-            cards = _clear_of(last.select(last.of_class("card_down")), out.select(out.of_class("hand")))
+            cards = _clear_of(last.select(_of(last, CARDS)), out.select(out.of_class("hand")))
+            out = _halves_as_one(out, cards)
             out = Detections.joined(out, _not_twins(cards, out.select(_of(out, CARDS)), CARD_IOU))
             if i in stale:  # a kept look's hands are not (the module docstring)
                 hands = last.select(last.of_class("hand"))
@@ -165,7 +172,7 @@ class CloseLook:
         whole = _within(found.xyxy, box, self.frame_hw) & (found.confidence >= self.conf)
         if with_cards:
             hands = found.select(found.of_class("hand") & (found.confidence >= self.hand_conf))
-            return _clear_of(found.select(whole & found.of_class("card_down")), hands)
+            return _apart(_clear_of(found.select(whole & _of(found, CARDS)), hands), CARD_IOU)
         others = found.select(_of(found, OTHER_DISCS) & (found.confidence >= TWIN_SCORE))
         chips = _not_twins(found.select(whole & found.of_class("chip")), others)
         keep = found.of_class("hand") & (found.confidence >= self.hand_conf) & with_hands
@@ -217,6 +224,44 @@ def _not_twins(found: Detections, others: Detections, same: float = SAME_IOU) ->
     if not len(found) or not len(others):
         return found
     return found.select(box_iou(found.xyxy, others.xyxy).max(axis=1) < same)
+
+
+def _apart(cards: Detections, same: float) -> Detections:
+    """``cards`` less each that overlaps a higher-scoring card of the same face this much (IoU >=
+    ``same``): one look may box a card twice, a few pixels apart (seed + 2000 premature_river: a
+    tabled card boxed at 0.81 and 0.62, IoU 0.57, counted a third card)."""
+    iou = box_iou(cards.xyxy, cards.xyxy)
+    kept: list[int] = []
+    for i in np.argsort(-cards.confidence, kind="stable"):
+        if not any(cards.class_id[j] == cards.class_id[i] and iou[i, j] >= same for j in kept):
+            kept.append(int(i))
+    return cards if len(kept) == len(cards) else cards.select(np.isin(np.arange(len(cards)), kept))
+
+
+def _halves_as_one(dets: Detections, look: Detections) -> Detections:
+    """``dets`` less the lesser of two card boxes (of one face) that overlap each other by
+    ``HALVES_IOU`` or more and both lie ``HALF_INSIDE`` or more inside one card box of ``look``: the
+    whole frame boxed one card as two, a few pixels apart, where the look at twice the scale saw one
+    (seed + 21000 clean_full_ring_showdown: seat 1's lone card at 0.86 and 0.82, IoU 0.61, one card at
+    0.92 close up; the seat held two cards from its first, then three, a misdeal in a clean hand). Two
+    cards of a seat spread apart overlap less (seed + 21000 misdeal_wrong_card_count: IoU 0.36, both
+    inside one box of a look that saw the pair as one, were two cards)."""
+    drop = np.zeros(len(dets), bool)
+    for j in range(len(look)):
+        inside = [
+            i
+            for i in np.flatnonzero((dets.class_id == look.class_id[j]) & ~drop)
+            if share_covered(tuple(dets.xyxy[i]), tuple(look.xyxy[j])) >= HALF_INSIDE
+        ]
+        inside.sort(key=lambda i: -dets.confidence[i])
+        for k, best in enumerate(inside):
+            if drop[best]:
+                continue
+            rest = [i for i in inside[k + 1 :] if not drop[i]]
+            if rest:
+                twins = box_iou(dets.xyxy[[best]], dets.xyxy[rest])[0] >= HALVES_IOU
+                drop[np.array(rest)[twins]] = True
+    return dets.select(~drop) if drop.any() else dets
 
 
 def _clear_of(cards: Detections, hands: Detections) -> Detections:

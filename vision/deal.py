@@ -30,7 +30,7 @@ from vision.events import (
 )
 from vision.foreign import ForeignObjects
 from vision.pitches import LANDED_S, PitchWatch
-from vision.pushes import PushCounter, Visit
+from vision.pushes import Box, PushCounter, Visit, iou
 from vision.settled import RestClock, Settled
 from vision.table import FELT, OFF, RAIL, PixelZone, SeenObject, TableGeometry, TableScene
 
@@ -42,6 +42,7 @@ REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not
 # finished, a new turn; a card a hand covers comes back within a second)
 REDEAL_S = 2.0
 PUSHED_OUT_S = 0.7  # s: cards seen in a seat's bet zone this close to leaving its zones went out that way
+PILE_IOU = 0.8  # a muck card's box overlapping its last scene's less than this was boxed anew (cards landed)
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 
 
@@ -79,7 +80,7 @@ class CardWatch:
     tabled: set[int]
     up_on_deck: float
     dealt_face_up: DealtFaceUp
-    loose_tracks: set[int]
+    loose_boxes: dict[int, Box]
     button: int | None
     in_hand: bool
     deal_over: bool
@@ -293,15 +294,19 @@ class CardWatch:
 
     def _note_arrivals(self, scene: TableScene) -> None:
         """Cards newly over the felt or in the muck (where thrown-away cards fly and land): a track not
-        there in the last scene, or one the tracker has not confirmed yet (a fast card)."""
+        there in the last scene, one the tracker has not confirmed yet (a fast card), or the muck's
+        pile boxed anew: cards thrown onto it move or grow its box under the same track (seed + 21000
+        left_with_live_hand: seat 4's fold landed on a one-box muck, its box shifted 10-15 px, IoU
+        0.7; the fold was taken for cards hidden below the rail, then seat 1's for out of turn)."""
         loose = [
             o
             for o in scene.of_class(*CARDS)
             if o.place == FELT or self.geo.by_name.get(o.place) is self._muck
         ]
-        if any(o.track < 0 or o.track not in self.loose_tracks for o in loose):
+        last = self.loose_boxes
+        if any(o.track < 0 or o.track not in last or iou(o.box, last[o.track]) < PILE_IOU for o in loose):
             self.arrivals = [a for a in self.arrivals if scene.t - a <= 5.0] + [scene.t]
-        self.loose_tracks = {o.track for o in loose if o.track >= 0}
+        self.loose_boxes = {o.track: o.box for o in loose if o.track >= 0}
 
     def _cards_left(self, seat: int) -> bool:
         """Whether the seat's cards were last seen on the rail or off the table."""

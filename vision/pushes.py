@@ -233,7 +233,7 @@ class PushCounter:
             and o.track not in visit.bet_tracks_at_start
             and o.track not in visit.pushed_tracks
             and not any(share_covered(o.box, card) >= ON_A_CARD for card in visit.card_boxes)
-            and not self._protector_read_as_chip(o, visit)
+            and not self._protector_read_as_chip(o, visit, scene)
         ]
         self._sightings(scene, visit)
         self._missing_uncovered(scene, visit)
@@ -407,12 +407,17 @@ class PushCounter:
         return o.track in (visit.items_at_start or ()) and (start is None or iou(o.box, start) >= RETRACK_IOU)
 
     @staticmethod
-    def _protector_read_as_chip(o: SeenObject, visit: Visit) -> bool:
-        """Whether a chip box is a protector that lay in the bet zone as the hand came, under the same
-        track and where it lay, read as a chip once the hand had been over it (seed + 19000
-        non_value_item: the protector bet on the pre-flop, read as a 1,000 after the flop check)."""
-        start = visit.item_boxes_at_start.get(o.track)
-        return start is not None and iou(o.box, start) >= RETRACK_IOU
+    def _protector_read_as_chip(o: SeenObject, visit: Visit, scene: TableScene) -> bool:
+        """Whether a chip box is a protector that lay in the bet zone as the hand came, where it lay,
+        read as a chip once the hand had been over it: under the same track (seed + 19000
+        non_value_item: the protector bet on the pre-flop, read as a 1,000 after the flop check), or
+        under a new one, the protector's gone from the scene (seed + 21000 non_value_item: after the
+        turn's check, a new track read as an unknown chip; the check was taken for a bet)."""
+        here = {p.track for p in scene.objects}
+        return any(
+            (track == o.track or track not in here) and iou(o.box, start) >= RETRACK_IOU
+            for track, start in visit.item_boxes_at_start.items()
+        )
 
     @staticmethod
     def _retracked(o: SeenObject, visit: Visit, here: set[int]) -> bool:

@@ -6,7 +6,7 @@ one with ``tracker_id`` filled (-1 for a detection not yet confirmed as a track)
 values ride along with their boxes.
 
 ByteTrack starts a track only from a detection over its high-score bar (0.5 here); lower ones only
-keep a track going. Phones, drinks and protectors (``STILL_THINGS``) start one from the activation bar:
+keep a track going. Phones, drinks and protectors (``STILL_THINGS``) start one from a lower bar:
 a phone the detector scored 0.38-0.40 in every call for three seconds stayed untracked, so it was
 reported only when one call scored it 0.50 (seed + 13000 foreign_object_phone, four seconds late), and
 a second protector scored under 0.5 was put down 15 s late (seed + 2000
@@ -14,7 +14,9 @@ foreign_object_second_protector). Drinks and protectors were tried from the low 
 a hand over its stack, boxed as a capped drink at 0.3-0.5 for a second, became a drink put down and
 taken away 15 times (seed + 2000 premature_river). Since then the drink reader reads every such box
 (``vision.drinks``), and only a box read surely as one of these objects is put down
-(``vision.foreign``), so the low bar is safe for all three.
+(``vision.foreign``), so the low bar is safe for all three. Since then, too, boxes of these objects
+scored under the detector's bar reach the tracker only when the reader read them surely as one
+(``vision.drinks.sure_below``), and their tracks start from that floor (``READ_FLOOR``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import supervision as sv
 from trackers import ByteTrackTracker
 
 from vision.detections import Detections
+from vision.drinks import READ_FLOOR
 
 ID_STRIDE = 1_000_000  # track ids of class k are k * ID_STRIDE + the class tracker's id
 STILL_THINGS = ("phone", "drink", "card_protector")  # their tracks start from the activation bar
@@ -41,11 +44,12 @@ class Tracker:
 
     def _tracker(self, class_id: int, name: str) -> ByteTrackTracker:
         if class_id not in self._trackers:
-            high = self.activation if name in STILL_THINGS else max(self.activation, HIGH_SCORE)
+            still = name in STILL_THINGS
+            high = READ_FLOOR if still else max(self.activation, HIGH_SCORE)
             self._trackers[class_id] = ByteTrackTracker(
                 lost_track_buffer=self.lost_frames,
                 frame_rate=self.fps,
-                track_activation_threshold=self.activation,
+                track_activation_threshold=READ_FLOOR if still else self.activation,
                 minimum_consecutive_frames=1,
                 minimum_iou_threshold=0.05,
                 high_conf_det_threshold=high,

@@ -208,3 +208,34 @@ def test_hands_are_kept_from_their_own_lower_bar_and_other_objects_from_the_dete
     seen = perception(Frame(0, 0.0, np.zeros((config.height, config.width, 3), np.uint8)))
     assert sorted(seen.class_names()) == ["card_down", "hand"]
     assert config.detector.conf == 0.3 and config.detector.hand_conf == 0.2
+
+
+def test_a_card_found_face_up_close_up_is_a_back_unless_its_middle_is_white() -> None:
+    """The card zones' close look adds face-up cards (seed + 20000 card_exposed_action_pending: an
+    exposed card at 0.09 to the whole frame, 0.90 close up), so the check that a face-up box shows
+    white paper runs on the close look's boxes too: a red back called face up is a back."""
+    from service.pipeline import ModelPerception
+
+    config = load_camera_config(CONFIG)
+    perception = ModelPerception(config)
+    names = perception.detector.names
+    box = np.array([[600, 300, 640, 356]], np.float32)
+
+    class Nothing:
+        conf = perception.detector.conf
+
+        def __call__(self, image: np.ndarray) -> list[Detections]:
+            empty = np.zeros(0, np.float32)
+            return [Detections(np.zeros((0, 4), np.float32), empty, np.zeros(0, np.int32), names)]
+
+    def close_look(image: np.ndarray, dets: Detections) -> Detections:
+        up = Detections(box, np.array([0.9], np.float32), np.array([names.index("card_up")], np.int32), names)
+        return Detections.joined(dets, up)
+
+    perception.detector = Nothing()  # type: ignore[assignment]
+    perception.close_look = close_look  # type: ignore[assignment]
+    image = np.full((config.height, config.width, 3), (90, 60, 40), np.uint8)  # blue felt
+    image[300:356, 600:640] = (40, 40, 170)  # a red back
+    assert perception(Frame(0, 0.0, image)).class_names() == ["card_down"]
+    image[300:356, 600:640] = (235, 235, 235)  # white paper
+    assert perception(Frame(1, 0.1, image)).class_names() == ["card_up"]

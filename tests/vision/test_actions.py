@@ -13,7 +13,7 @@ import pytest
 
 from rules.rereading import TAP_HOLD_S
 from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
-from vision.actions import ALL_IN_EMPTY_S, Settled
+from vision.actions import ALL_IN_EMPTY_S, POT_SHOWS_S, Settled
 from vision.events import (
     CardsOutOfView,
     ChipAction,
@@ -375,6 +375,26 @@ def test_chips_a_seats_own_hand_covers_in_its_bet_zone_are_not_pulled_in(geometr
     assert not [e for e in table.events if isinstance(e, ChipsPulledIn)]
     table.show(1.5, *cards, pot)  # the dealer's pull: the chip is gone, no seat's hand over it
     assert len([e for e in table.events if isinstance(e, ChipsPulledIn)]) == 1
+
+
+def test_bets_that_show_in_the_pot_a_moment_after_their_zones_clear_were_pulled_in(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 21000 non_value_item: the first street's bets left their zones 0.5 s before any chip showed
+    in the empty pot (the dealer's hand carrying them); the pull was lost, and the street's betting
+    stayed open for the rest of the hand. A pot that shows chips only long after is no pull."""
+    g = geometry
+    for pot_after, pulled in ((0.5, 1), (POT_SHOWS_S + 0.5, 0)):
+        table = Table(g, turn=2, stacks_counted=False)
+        cards = dealt(g)
+        bets = [thing(g, 60, "chip", "seat1_bet", value=100), thing(g, 61, "chip", "seat2_bet", value=200)]
+        table.show(1.0, *cards, *bets)
+        cleared = table.t
+        table.show(pot_after, *cards)  # in the dealer's hand
+        table.show(1.0, *cards, thing(g, 62, "chip", "pot", value=300))
+        found = [e for e in table.events if isinstance(e, ChipsPulledIn)]
+        assert len(found) == pulled, pot_after
+        assert all(abs(e.t - cleared) < 0.1 for e in found)
 
 
 def _hand_at_reach(g: TableGeometry, seat: int, reach: float, place: str, track: int = 7) -> SeenObject:

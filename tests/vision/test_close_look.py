@@ -9,8 +9,8 @@ from tests.vision.scenes import demo_geometry
 from vision.close_look import EDGE, SETTLE_LOOKS, CloseLook
 from vision.detections import Detections
 
-NAMES = ("card_down", "chip", "hand", "dealer_button")
-CHIP, CARD, HAND, BUTTON = 1, 0, 2, 3
+NAMES = ("card_down", "chip", "hand", "dealer_button", "card_up")
+CHIP, CARD, HAND, BUTTON, UP = 1, 0, 2, 3, 4
 
 
 def dets(*rows: tuple[float, float, float, float, int, float]) -> Detections:
@@ -236,3 +236,41 @@ def test_a_card_the_close_look_finds_under_a_hand_is_not_added():
     assert close(felt(), dets(hand)).of_class("card_down").sum() == 0  # the whole frame's hand
     close, _, _ = setup([palm, hand])
     assert close(felt(), dets()).of_class("card_down").sum() == 0  # the look's own hand
+
+
+def test_a_card_turned_up_in_its_zone_that_the_whole_frame_scored_low_is_found_close_up_once():
+    """Seed + 20000 card_exposed_action_pending: seat 3's exposed card, half under its other card,
+    scored 0.09 to the whole frame and 0.90 close up; the exposure was seen 10 s late. One look may
+    box a card twice a few pixels apart (seed + 2000 premature_river: a tabled card at 0.81 and 0.62,
+    IoU 0.57, made three tabled cards of two): the look's best box of the two stands."""
+    geo = demo_geometry()
+    x, y = geo.by_name["seat3_cards"].centre
+    back = (x - 14, y - 20, x + 14, y + 6, CARD, 0.86)
+    face = (x - 15, y - 4, x + 13, y + 18, UP, 0.9)  # over the back's lower part (IoU 0.25)
+    twin = (x - 7, y - 5, x + 16, y + 16, UP, 0.62)  # the face boxed again, IoU 0.57
+    close, _, _ = setup([back, face, twin])
+    seen = close(felt(), dets(back))
+    assert [b.tolist() for b in seen.xyxy[seen.of_class("card_up")]] == [list(face[:4])]
+    assert seen.of_class("card_down").sum() == 1
+
+
+def test_a_lone_card_the_whole_frame_boxed_as_two_halves_is_one_card_where_the_look_saw_one():
+    """Seed + 21000 clean_full_ring_showdown: seat 1's lone card, 29 px wide, had two whole-frame boxes
+    5 px apart (0.86 and 0.82, IoU 0.61, too far apart to be dropped as a duplicate); close up it was
+    one card at 0.92. The seat held two cards from its first, then three: a misdeal in a clean hand.
+    Two cards the look also saw as two stay two."""
+    geo = demo_geometry()
+    x, y = geo.by_name["seat3_cards"].centre
+    left = (x - 14, y - 17, x + 9, y + 16, CARD, 0.86)
+    right = (x - 8, y - 17, x + 14, y + 16, CARD, 0.82)
+    close, _, _ = setup([(x - 14, y - 18, x + 11, y + 20, CARD, 0.92)])
+    seen = close(felt(), dets(left, right))
+    assert [b.tolist() for b in seen.xyxy[seen.of_class("card_down")]] == [list(left[:4])]
+    first, second = (x - 24, y - 18, x + 4, y + 18), (x - 6, y - 18, x + 22, y + 18)
+    close, _, _ = setup([(*first, CARD, 0.9), (*second, CARD, 0.9)])
+    spread = dets((*first, CARD, 0.8), (*second, CARD, 0.7))
+    assert close(felt(), spread).of_class("card_down").sum() == 2
+    # seed + 21000 misdeal_wrong_card_count: two cards overlapping by 0.36, a look that saw them as one
+    upper, lower = (x - 18, y - 22, x + 20, y + 10), (x - 20, y - 8, x + 16, y + 23)
+    close, _, _ = setup([(x - 21, y - 24, x + 20, y + 18, CARD, 0.38)])
+    assert close(felt(), dets((*upper, CARD, 0.88), (*lower, CARD, 0.7))).of_class("card_down").sum() == 2

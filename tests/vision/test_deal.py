@@ -14,7 +14,9 @@ from tests.vision.scenes import Table, between, dealt, demo_geometry, rail_hand,
 from vision.events import (
     CardExposed,
     CardsDealt,
+    CardsOutOfView,
     ChipsPulledIn,
+    Fold,
     HandEnded,
     HandStarted,
 )
@@ -431,3 +433,26 @@ def test_before_any_deal_a_card_that_came_with_the_seats_own_hand_starts_no_hand
     table.show(1.5, thing(g, 100, "card_down", "seat1_cards"))  # pitched with the seat's hand away
     assert table.kinds()[0] == "HandStarted"
     assert table.cards_dealt_to(1) == {1: 1}
+
+
+@pytest.mark.parametrize("pile_moves", [True, False], ids=["onto-the-pile", "the-pile-untouched"])
+def test_cards_thrown_onto_the_muck_pile_that_shift_its_box_are_a_fold(
+    geometry: TableGeometry, pile_moves: bool
+) -> None:
+    """Seed + 21000 left_with_live_hand: seat 4's hand took its cards, went back by its stack and threw
+    them onto a muck the detector saw as one box; the box shifted 10-15 px under the same track (IoU
+    0.7) and nothing else showed. The seat folded (it was read as cards hidden below the rail, and the
+    next seat's fold as out of turn). A pile that does not move says nothing of the cards."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    x0, y0, x1, y1 = g.by_name["muck"].polygon.reshape(-1, 2).mean(axis=0).tolist() * 2
+    pile = SeenObject(300, "card_down", (x0 - 16, y0 - 18, x1 + 16, y1 + 18), "muck", None)
+    landed = replace(pile, box=(x0 - 8, y0 - 4, x1 + 24, y1 + 32)) if pile_moves else pile
+    table.show(1.0, *cards, pile)
+    table.show(0.3, *cards[:2], pile, thing(g, 7, "hand", "seat2_cards"))  # the cards in the hand
+    table.show(0.3, *cards[:2], pile, rail_hand(g, 7, 2))
+    table.show(2.0, *cards[:2], landed)
+    folds = [e.seat for e in table.events if isinstance(e, Fold)]
+    gone = [e.seat for e in table.events if isinstance(e, CardsOutOfView)]
+    assert (folds, gone) == (([2], []) if pile_moves else ([], [2]))

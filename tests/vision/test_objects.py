@@ -220,3 +220,24 @@ def test_a_protector_lying_in_the_bet_zone_read_as_a_chip_is_no_chip_pushed(
     table.show(1.5, *cards, as_chip)
     assert not [e for e in table.events if isinstance(e, ChipAction)]
     assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
+
+
+def test_a_protector_a_tap_hid_that_shows_again_as_a_chip_under_a_new_track_is_no_chip_pushed(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 21000 non_value_item: the turn's check covered the protector lying in the bet zone; it
+    showed again where it lay under a new track, read as a chip of unknown value, and the check was
+    taken for a bet (with a false invalid declaration and premature board after it)."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    protector = thing(g, 60, "card_protector", "seat2_bet", label="card_protector")
+    table.show(1.0, *cards, protector)
+    table.show(0.2, *cards, protector, rail_hand(g, 7, 2))
+    table.show(0.1, *cards, protector, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat2_bet"))  # the tap hides it
+    as_chip = replace(protector, cls="chip", track=61, label="unknown", value=0)
+    table.show(0.2, *cards, as_chip, rail_hand(g, 7, 2))
+    table.show(1.5, *cards, as_chip)
+    assert not [e for e in table.events if isinstance(e, ChipAction)]
+    assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
