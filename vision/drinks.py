@@ -125,17 +125,20 @@ class DrinkReader:
         labels, values = dets.label.copy(), dets.value.copy()
         idx = np.flatnonzero(rows)
         for i, (name, _) in zip(idx, self.read(image, dets.xyxy[idx]), strict=True):
-            if not chips[i] or name == PROTECTOR:
-                labels[i] = name
-                values[i] = 0 if chips[i] else values[i]
+            if chips[i] and name != PROTECTOR:
+                continue  # a chip keeps its colour and value
+            labels[i] = name
+            if chips[i]:
+                values[i] = 0
         return replace(dets, label=labels, value=values)
 
 
 class ProtectorTracks:
     """A chip track once read surely as a protector stays one. The reader is unsure of some views of a
-    protector (35 of the 88 boxes above): seed + 21000 non_value_item's gold protector, pushed out as a
-    call, read as a protector, then, after a hand passed over it, as a 1,000 chip again, and a bet that
-    never left its zone kept the street's betting open for the rest of the hand."""
+    protector (35 of the 88 protector boxes measured in the module docstring): seed + 21000
+    non_value_item's gold protector, pushed out as a call, read as a protector, then, after a hand
+    passed over it, as a 1,000 chip again, and a bet that never left its zone kept the street's
+    betting open for the rest of the hand."""
 
     def __init__(self) -> None:
         self.tracks: set[int] = set()
