@@ -35,6 +35,7 @@ from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
 from vision.deal import CARDS, MUCK_WAIT, CardWatch
 from vision.dealt_face_up import DealtFaceUp
+from vision.detections import Box, iou
 from vision.events import (
     CardsDealt,
     ChipAction,
@@ -50,7 +51,7 @@ from vision.events import (
 from vision.foreign import ForeignObjects
 from vision.hands import DEALER, HandOwners
 from vision.pitches import PitchWatch
-from vision.pushes import SIGHTING_IOU, Box, PushCounter, Visit, iou
+from vision.pushes import SIGHTING_IOU, PushCounter, Visit
 from vision.settled import RestClock, Settled
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 

@@ -61,9 +61,11 @@ def one_box_per_disc(detections: Detections) -> Detections:
     return one_box_per_object(detections, DISCS)
 
 
-def one_box_per_object(detections: Detections, group: tuple[str, ...]) -> Detections:
+def one_box_per_object(
+    detections: Detections, group: tuple[str, ...], same: float = DUPLICATE_IOU
+) -> Detections:
     """``detections`` less each box of the ``group``'s classes that overlaps a higher-scoring box of
-    the group as a duplicate would; other classes are untouched."""
+    the group as a duplicate would (IoU over ``same``, or the near rule); other classes are untouched."""
     ids = [detections.names.index(c) for c in group if c in detections.names]
     members = np.flatnonzero(np.isin(detections.class_id, ids))
     if len(members) < 2:
@@ -74,7 +76,7 @@ def one_box_per_object(detections: Detections, group: tuple[str, ...]) -> Detect
     keep = np.ones(len(detections), dtype=bool)
     kept: list[int] = []  # positions in ``members``, best score first
     for j in sorted(range(len(members)), key=lambda j: -detections.confidence[members[j]]):
-        if kept and overlap[j, kept].max() > DUPLICATE_IOU:
+        if kept and overlap[j, kept].max() > same:
             keep[members[j]] = False
         else:
             kept.append(j)

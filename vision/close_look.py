@@ -71,7 +71,7 @@ import cv2
 import numpy as np
 
 from vision.camera_config import ZoneKind
-from vision.card_boxes import CARDS, DISCS
+from vision.card_boxes import CARDS, DISCS, one_box_per_object
 from vision.detections import Detections, box_iou, share_covered
 from vision.table import TableGeometry
 
@@ -172,7 +172,12 @@ class CloseLook:
         whole = _within(found.xyxy, box, self.frame_hw) & (found.confidence >= self.conf)
         if with_cards:
             hands = found.select(found.of_class("hand") & (found.confidence >= self.hand_conf))
-            return _apart(_clear_of(found.select(whole & _of(found, CARDS)), hands), CARD_IOU)
+            cards = _clear_of(found.select(whole & _of(found, CARDS)), hands)
+            # one look may box a card twice a few pixels apart (seed + 2000 premature_river: a tabled
+            # card at 0.81 and 0.62, IoU 0.57, counted a third card): its best box of each face stands
+            for face in CARDS:
+                cards = one_box_per_object(cards, (face,), same=CARD_IOU)
+            return cards
         others = found.select(_of(found, OTHER_DISCS) & (found.confidence >= TWIN_SCORE))
         chips = _not_twins(found.select(whole & found.of_class("chip")), others)
         keep = found.of_class("hand") & (found.confidence >= self.hand_conf) & with_hands
@@ -224,18 +229,6 @@ def _not_twins(found: Detections, others: Detections, same: float = SAME_IOU) ->
     if not len(found) or not len(others):
         return found
     return found.select(box_iou(found.xyxy, others.xyxy).max(axis=1) < same)
-
-
-def _apart(cards: Detections, same: float) -> Detections:
-    """``cards`` less each that overlaps a higher-scoring card of the same face this much (IoU >=
-    ``same``): one look may box a card twice, a few pixels apart (seed + 2000 premature_river: a
-    tabled card boxed at 0.81 and 0.62, IoU 0.57, counted a third card)."""
-    iou = box_iou(cards.xyxy, cards.xyxy)
-    kept: list[int] = []
-    for i in np.argsort(-cards.confidence, kind="stable"):
-        if not any(cards.class_id[j] == cards.class_id[i] and iou[i, j] >= same for j in kept):
-            kept.append(int(i))
-    return cards if len(kept) == len(cards) else cards.select(np.isin(np.arange(len(cards)), kept))
 
 
 def _halves_as_one(dets: Detections, look: Detections) -> Detections:

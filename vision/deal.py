@@ -18,6 +18,7 @@ from statistics import median_low
 
 from vision.camera_config import ZoneKind
 from vision.dealt_face_up import DealtFaceUp
+from vision.detections import Box, iou
 from vision.events import (
     CardExposed,
     CardsDealt,
@@ -30,7 +31,7 @@ from vision.events import (
 )
 from vision.foreign import ForeignObjects
 from vision.pitches import LANDED_S, PitchWatch
-from vision.pushes import Box, PushCounter, Visit, iou
+from vision.pushes import PushCounter, Visit
 from vision.settled import RestClock, Settled
 from vision.table import FELT, OFF, RAIL, PixelZone, SeenObject, TableGeometry, TableScene
 

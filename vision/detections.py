@@ -102,7 +102,15 @@ class Detections:
         )
 
 
-def share_covered(box: tuple[float, float, float, float], by: tuple[float, float, float, float]) -> float:
+Box = tuple[float, float, float, float]  # one box, xyxy pixels
+
+
+def iou(a: Box, b: Box) -> float:
+    """The IoU of two boxes."""
+    return float(box_iou(np.asarray([a]), np.asarray([b]))[0, 0])
+
+
+def share_covered(box: Box, by: Box) -> float:
     """The share of ``box``'s area that the box ``by`` covers (xyxy)."""
     w = min(box[2], by[2]) - max(box[0], by[0])
     h = min(box[3], by[3]) - max(box[1], by[1])

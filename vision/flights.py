@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterable
 from typing import NamedTuple
 
-Box = tuple[float, float, float, float]  # xyxy pixels
+from vision.detections import Box
 
 MIN_STEP = 0.5  # card lengths a frame: slower patches are hands, slides and pushes, not a thrown card
 MAX_STEP = 3.0  # card lengths a frame: a farther patch is a different thing

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from vision.chipset import ChipSet
-from vision.detections import box_iou, share_covered
+from vision.detections import Box, iou, share_covered
 from vision.events import PriorChips
 from vision.table import SeenObject, TableScene
 
@@ -58,12 +58,7 @@ def denominations(value: int, top: int, chips: ChipSet) -> tuple[int, ...]:
     return tuple(sorted(out, reverse=True))
 
 
-Box = tuple[float, float, float, float]
 Sighting = tuple[Box, float, float]  # an untracked chip's box, when first seen, when last seen
-
-
-def iou(a: Box, b: Box) -> float:
-    return float(box_iou(np.asarray([a]), np.asarray([b]))[0, 0])
 
 
 def _overlapping(box: Box, sightings: list[Sighting]) -> Sighting | None:
