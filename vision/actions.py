@@ -129,6 +129,8 @@ class ActionAnalyzer(CardWatch):
         # when each seat's last visit ended with its hand lost from view out on the felt, not going back
         self.lost_in_middle: dict[int, float] = {}
         self.exposed_at: dict[int, float] = {}  # when each seat last showed a card
+        # a card seen face up under the seat's own hand, held till the hand goes: (first seen, its label)
+        self.held_exposures: dict[int, tuple[float, str | None]] = {}
         self.gone: dict[int, float] = {}  # seat -> since when its cards are gone, destination unknown
         self._muck = next((z for z in geometry.zones if z.kind is ZoneKind.MUCK), None)
         self._dealer_zone = next((z.name for z in geometry.zones if z.kind is ZoneKind.DEALER), "dealer")
@@ -241,6 +243,7 @@ class ActionAnalyzer(CardWatch):
                 if count.candidate == count.value and t - count.since >= STEADY_COUNT_S:
                     visit.cards_at_start = int(count.value or 0)  # type: ignore[call-overload]
                 visit.provisional = seat in provisional
+                visit.axis = self.geo.seat_axis(seat)
             visit.provisional &= seat in provisional  # the seat's own hand seen after all
             visit.last_seen = t
             zone = self.geo.by_name.get(h.place)
@@ -250,7 +253,8 @@ class ActionAnalyzer(CardWatch):
                 visit.deepest, visit.deepest_t = kind, t
             if rank >= 2:
                 visit.reach_frames += 1
-            if self._reach(seat, h) >= TAP_REACH:
+            visit.reach.append((t, self._reach(seat, h)))
+            if visit.reach[-1][1] >= TAP_REACH:
                 visit.in_front = (visit.in_front[0] if visit.in_front else t, t)
             visit.last_place = h.place
             if kind == "stack" and visit.pushes:

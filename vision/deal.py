@@ -45,6 +45,7 @@ REDEAL_S = 2.0
 PUSHED_OUT_S = 0.7  # s: cards seen in a seat's bet zone this close to leaving its zones went out that way
 PILE_IOU = 0.8  # a muck card's box overlapping its last scene's less than this was boxed anew (cards landed)
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
+HELD_EXPOSURE_S = 1.0  # s after the seat's hand went that a card it seemed to turn up may take to show
 
 
 class CardWatch:
@@ -77,6 +78,7 @@ class CardWatch:
     last_place: dict[int, tuple[str, int | None, str, int]]
     exposed: set[int]
     exposed_at: dict[int, float]
+    held_exposures: dict[int, tuple[float, str | None]]
     folded: set[int]
     tabled: set[int]
     up_on_deck: float
@@ -196,7 +198,12 @@ class CardWatch:
                 elif len(up) == 1 and fresh and seat not in self.tabled:
                     self.exposed.add(fresh[0].track)
                     self.exposed_at[seat] = t
-                    out.append(CardExposed(t, seat=seat, card=fresh[0].label or None))
+                    if seat in self.visits:  # under the seat's own hand: reported once the hand has gone
+                        self.held_exposures.setdefault(seat, (t, fresh[0].label or None))
+                    else:
+                        out.append(CardExposed(t, seat=seat, card=fresh[0].label or None))
+            if seat in self.held_exposures and seat not in self.visits:
+                self._release_exposure(seat, t, up, bool(cards), out)
         dealing = self.in_hand and not self.deal_over and self.most_board == 0
         for report in self.dealt_face_up.update(scene, out, dealing):  # set aside: not the seat's card
             seat = report.seat or 0
@@ -370,6 +377,23 @@ class CardWatch:
                 CardsOutOfView(since, seat=seat, where=OutOfView.OFF_TABLE if off else OutOfView.BELOW_RAIL)
             )
 
+    def _release_exposure(
+        self, seat: int, t: float, up: list[SeenObject], cards: bool, out: list[Event]
+    ) -> None:
+        """A card seen face up while the seat's own hand was over its cards, now the hand has gone: an
+        exposure (dated when first seen) if a card of the seat's still shows face up; nothing if the
+        cards went with the hand (a fold) or none shows face up within ``HELD_EXPOSURE_S``. A pale hand
+        over the cards is boxed as a face-up card: seed + 22000's players, whose skin reads as white as
+        paper to the face check, "exposed" a card in 10 of 59 renders (clean_limped_pot: seat 6's hand,
+        picking up its cards to fold, boxed as a face-up card at 0.61 and as a hand at 0.36)."""
+        since, label = self.held_exposures[seat]
+        if up and seat not in self.folded:
+            del self.held_exposures[seat]
+            out.append(CardExposed(since, seat=seat, card=label))
+        elif not cards or seat in self.folded or t - self.visit_ended.get(seat, t) > HELD_EXPOSURE_S:
+            del self.held_exposures[seat]
+            self.exposed_at.pop(seat, None)
+
     def _seen_up(self, seat: int) -> bool:
         return any(cls == "card_up" and s == seat for (_, s, cls, _) in self.last_place.values())
 
@@ -388,6 +412,7 @@ class CardWatch:
         self.folded.clear()
         self.tabled.clear()
         self.exposed_at.clear()
+        self.held_exposures.clear()
         buttons = scene.of_class("dealer_button")
         self.button = buttons[0].seat if buttons else None
         out.append(HandStarted(t - 0.01, hand_id=f"hand-{self.hand_no}", button_seat=self.button))

@@ -4,8 +4,10 @@ how many motions.
 A chip stack new in the bet zone during a visit was pushed. When it landed is when it was first seen
 there, even before the tracker confirmed it (``_sightings``). Stacks first seen within ``ONE_MOTION``
 of each other were released in one motion; later ones are another motion, and a trip of the hand back
-to the stack zone between two motions is recorded (``Visit.returned``). Three things the camera sees
-are not new motions:
+to the stack zone between two motions is recorded (``Visit.returned``). A stack uncovered within
+``ONE_MOTION`` but beside the last push's while the hand stays out, not drawing back, is another
+motion too: the hand let one stack go and moved on across the zone with the rest (``_moved_on``).
+Three things the camera sees are not new motions:
 
 - chips the hand hid as it let go, first seen once it had drawn back to the stack, with no move
   forward since: they belong to the last push;
@@ -40,6 +42,14 @@ CARRIED_REST_S = 0.2  # it is released when it has lain still this long
 ON_A_CARD = 0.5  # a new chip box this much over where one of the seat's cards lay is no chip pushed
 UNCONFIRMED_HELD_S = 0.1  # an untracked chip box seen this long (two detector calls) is a chip
 GONE_S = 0.2  # an earlier-bet stack missing from its uncovered place this long (three detector calls) left
+# a stack first seen a detector call or more after the last push's (``NEXT_CALL_S``, at 10 calls a
+# second), lying beside it (along the seat's axis within ``BESIDE_ALONG`` chip sides, across it
+# ``BESIDE_ACROSS`` or more) while the hand stayed out (drew back less than ``HELD_OUT`` of the
+# stack-to-bet distance) is a second motion: ``PushCounter._moved_on``
+NEXT_CALL_S = 0.09
+BESIDE_ALONG = 0.5
+BESIDE_ACROSS = 0.7
+HELD_OUT = 0.05
 
 
 def denominations(value: int, top: int, chips: ChipSet) -> tuple[int, ...]:
@@ -59,6 +69,7 @@ def denominations(value: int, top: int, chips: ChipSet) -> tuple[int, ...]:
 
 
 Sighting = tuple[Box, float, float]  # an untracked chip's box, when first seen, when last seen
+Arrival = tuple[float, list[int], Box | None]  # a landing: first seen, its chips, its box if a new stack
 
 
 def _overlapping(box: Box, sightings: list[Sighting]) -> Sighting | None:
@@ -151,6 +162,9 @@ class Visit:
     card_boxes: set[Box] = field(default_factory=set)  # the seat's card boxes seen while the visit lasts
     items_at_start: frozenset[int] | None = None  # protector (and chip) tracks in the bet zone as it began
     item_boxes_at_start: dict[int, Box] = field(default_factory=dict)  # ... the protectors', where they lay
+    axis: tuple[tuple[float, float], tuple[float, float]] | None = None  # the seat's stack and bet middles
+    reach: list[tuple[float, float]] = field(default_factory=list)  # (t, how far out the hand was) per scene
+    last_boxes: list[Box] = field(default_factory=list)  # the boxes of the latest push's new stacks
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     last_place: str = ""  # where the hand was last seen
     deepest_t: float = 0.0
@@ -232,9 +246,8 @@ class PushCounter:
         ]
         self._sightings(scene, visit)
         self._missing_uncovered(scene, visit)
-        chips: list[int] = []
-        motion = False  # a motion seen whose chips may be unread (an empty push)
-        landed = scene.t
+        # what landed this scene, stack by stack: (first seen, its chips, its box if a new stack)
+        arrivals: list[Arrival] = []
         here = {o.track for o in scene.of_class("chip")}
         for o in new:
             if any(iou(o.box, b) >= SIGHTING_IOU for b in visit.unconfirmed_bet):
@@ -254,21 +267,19 @@ class PushCounter:
                 continue
             visit.pushed_boxes[o.track] = (o.box, o.value)
             visit.counted[o.track] = self.chips_of(o)
-            chips += visit.counted[o.track]
-            landed = min(landed, self._first_sighting(o, visit, scene.t))
+            first = self._first_sighting(o, visit, scene.t)
+            arrivals.append((first, list(visit.counted[o.track]), o.box))
             if not visit.counted[o.track]:  # landed, value unread: still a motion (an empty push)
-                _mark_unread(visit, landed)
-                motion = True
+                _mark_unread(visit, first)
         for released, since in self._carried(scene, visit):  # chips let go, or put on a pushed stack
-            chips += released
-            landed = min(landed, since)
-            motion = True
+            arrivals.append((since, released, None))
         if self.stacks_counted:  # whole-stack values: an earlier-bet stack worth more had chips put on
             for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
                 before = visit.bet_values.get(o.track)
                 if before is not None and o.value > before:
                     if before > 0:  # (from unread to read is a reading, not chips)
-                        chips += denominations(o.value - before, self.top_value(o), self.chips)
+                        added = denominations(o.value - before, self.top_value(o), self.chips)
+                        arrivals.append((scene.t, list(added), None))
                     visit.bet_values[o.track] = o.value
         for o in protectors:
             if o.track in self.items_pushed or self._lay_there(o, visit):
@@ -278,22 +289,71 @@ class PushCounter:
             if not same:  # a protector pushed out as a bet
                 visit.items.add(o.track)
                 visit.release_t = scene.t
-        if not chips and not motion:
-            return
+        # stacks confirmed together may have landed in two motions: one let go, the hand moved on
+        groups: list[list[Arrival]] = []
+        for a in sorted(arrivals, key=lambda a: a[0]):
+            if groups and not self._moved_on(visit, groups[-1], a):
+                groups[-1].append(a)
+            else:
+                groups.append([a])
+        for group in groups:
+            self._land(visit, group)
+
+    def _land(self, visit: Visit, group: list[Arrival]) -> None:
+        """Add stacks that landed together to the visit's pushes: the last push's, or a new motion."""
+        chips = [c for a in group for c in a[1]]
+        landed = group[0][0]
+        boxes = [a[2] for a in group if a[2] is not None]
         if visit.pushes and visit.in_stack_after_push and not visit.forward_again and landed >= visit.back_at:
             # chips the hand hid as it let go, first seen once it had drawn back to the stack: no second
             # motion brought them (that needs the hand forward again), so they are the last push's
             _join_last(visit, chips)
+            visit.last_boxes += boxes
             return
-        if visit.pushes and landed - visit.release_t < ONE_MOTION:
+        last: list[Arrival] = [(visit.release_t, [], box) for box in visit.last_boxes]
+        moved_on = self._moved_on(visit, last, group[0])
+        if visit.pushes and landed - visit.release_t < ONE_MOTION and not moved_on:
             # stacks of one motion land a few frames apart: the same push
             _join_last(visit, chips)
+            visit.last_boxes += boxes
         else:
             if visit.pushes and visit.in_stack_after_push:
                 visit.returned = True
             visit.pushes.append(tuple(sorted(chips, reverse=True)))
+            visit.last_boxes = boxes
         visit.in_stack_after_push = visit.forward_again = False
         visit.release_t = max(visit.release_t, landed)
+
+    @staticmethod
+    def _moved_on(visit: Visit, before: list[Arrival], after: Arrival) -> bool:
+        """Whether the stack ``after`` was let go in a second motion after the stacks ``before``: it was
+        first seen a detector call or more later, beside them (as far out along the seat's axis, a
+        chip or so across), and the hand had not drawn back in between. Chips let go together lie
+        under the hand together; as it draws back it uncovers the far ones first, so one push shows
+        its stacks a call or two apart, the nearer later. A stack uncovered while the hand stays out
+        was left where the hand moved on from, carrying the rest (seed + 21000 and seed + 2000
+        string_bet_multiple_motions: two 1,000s laid side by side 0.2 s apart, one push before)."""
+        t, _, box = after
+        since = max((a[0] for a in before), default=0.0)
+        near = [a[2] for a in before if a[2] is not None]
+        if box is None or not near or visit.axis is None or t - since < NEXT_CALL_S:
+            return False
+        (sx, sy), (bx, by) = visit.axis
+        length = float(np.hypot(bx - sx, by - sy)) or 1.0
+        ux, uy = (bx - sx) / length, (by - sy) / length
+        side = (box[2] - box[0] + box[3] - box[1]) / 2 or 1.0
+
+        def offset(b: Box) -> tuple[float, float]:
+            dx = (box[0] + box[2] - b[0] - b[2]) / 2
+            dy = (box[1] + box[3] - b[1] - b[3]) / 2
+            return abs(dx * ux + dy * uy) / side, abs(dy * ux - dx * uy) / side
+
+        along, across = min((offset(b) for b in near), key=lambda o: float(np.hypot(*o)))
+        if along > BESIDE_ALONG or across < BESIDE_ACROSS:
+            return False
+        at = [r for s, r in visit.reach if s <= since]
+        later = [r for s, r in visit.reach if since + NEXT_CALL_S <= s < t]
+        return bool(at and later) and min(later) >= at[-1] - HELD_OUT
 
     def _carried(self, scene: TableScene, visit: Visit) -> list[tuple[list[int], float]]:
         """A counted chip stack that moves while the seat's hand is there was either still in the hand

@@ -15,6 +15,7 @@ from rules.rereading import TAP_HOLD_S
 from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
 from vision.actions import ALL_IN_EMPTY_S, POT_SHOWS_S, Settled
 from vision.events import (
+    CardExposed,
     CardsOutOfView,
     ChipAction,
     ChipsOutOfView,
@@ -79,6 +80,35 @@ def test_cards_thrown_away_by_the_seats_own_hand_are_a_fold(
     folds = [e for e in table.events if isinstance(e, Fold)]
     assert [(e.seat, e.face_up) for e in folds] == [(1, False)]
     assert not any(isinstance(e, TableTap | ChipAction) for e in table.events)
+
+
+@pytest.mark.parametrize("folds", [True, False], ids=["the-hand-takes-them-away", "the-card-stays-up"])
+def test_a_card_face_up_under_the_seats_own_hand_is_an_exposure_only_if_it_stays(
+    geometry: TableGeometry, folds: bool
+) -> None:
+    """Seed + 22000 clean_limped_pot: seat 6's pale hand over its cards, picking them up to fold, was
+    boxed as a face-up card (0.61), a false exposure in a clean hand. A card turned up under the seat's
+    own hand is an exposure once the hand has gone and the card still shows face up, dated when it was
+    first seen; if the cards went with the hand it was the hand."""
+    g = geometry
+    table = Table(g, turn=1)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.3, *cards, rail_hand(g, 7, 1))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat1_cards"))
+    turned_up = table.t
+    up = thing(g, 130, "card_up", "seat1_cards", label="Kd")
+    table.show(0.3, cards[0], up, *cards[2:], thing(g, 7, "hand", "seat1_cards"))
+    if folds:
+        mucked = [thing(g, c.track, "card_down", "muck") for c in cards[:2]]
+        table.show(0.2, *cards[2:], rail_hand(g, 7, 1))
+        table.show(1.5, *mucked, *cards[2:])
+    else:
+        table.show(0.3, cards[0], up, *cards[2:], rail_hand(g, 7, 1))
+        table.show(1.5, cards[0], up, *cards[2:])
+    exposed = [(e.seat, e.card, round(e.t, 1)) for e in table.events if isinstance(e, CardExposed)]
+    assert exposed == ([] if folds else [(1, "Kd", round(turned_up, 1))])
+    assert [e.seat for e in table.events if isinstance(e, Fold)] == ([1] if folds else [])
 
 
 @pytest.mark.parametrize(

@@ -128,6 +128,55 @@ def test_a_chip_seen_beside_the_hand_that_moves_on_with_it_is_a_second_release(
     assert not action.returned_to_stack
 
 
+def _on_axis(g: TableGeometry, track: int, cls: str, out: float, across: float, size: float) -> SeenObject:
+    """An object ``out`` of the way from seat 2's stack middle to its bet middle, ``across`` px to the
+    side of that line, in a ``size`` px box."""
+    axis = g.seat_axis(2)
+    assert axis is not None
+    (sx, sy), (bx, by) = axis
+    length = ((bx - sx) ** 2 + (by - sy) ** 2) ** 0.5
+    x = sx + (bx - sx) * out - (by - sy) / length * across
+    y = sy + (by - sy) * out + (bx - sx) / length * across
+    half = size / 2
+    label, value = ("yellow", 1000) if cls == "chip" else ("", 0)
+    return SeenObject(
+        track, cls, (x - half, y - half, x + half, y + half), g.place_of(x, y), 2, label=label, value=value
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand_out_between", "pushes"),
+    [(1.0, ((1000,), (1000,))), (0.6, ((1000, 1000),))],
+    ids=["hand-stays-out-two-motions", "hand-draws-back-one-push"],
+)
+def test_two_stacks_uncovered_side_by_side_a_call_apart(
+    geometry: TableGeometry, hand_out_between: float, pushes: tuple[tuple[int, ...], ...]
+) -> None:
+    """Seed + 21000 and seed + 2000 string_bet_multiple_motions: two 1,000s let go side by side across
+    the seat's axis, the first uncovered while the hand stayed out over the bet zone, the second 0.2 s
+    later as the hand drew back; the tracker confirmed both at once. The hand let one go and moved on:
+    two motions. Had the hand drawn back between the two sightings, uncovering one stack and then the
+    other, they were one push."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, _on_axis(g, 9, "hand", 1.0, 8, 40))  # out over the bet with both chips
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 1.0, -12, 40), first)  # the first uncovered
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", hand_out_between, -12, 40), first)
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.3, -12, 40), first, second)  # the second uncovered
+    tracked = [
+        SeenObject(50 + i, "chip", o.box, o.place, 2, label="yellow", value=1000)
+        for i, o in enumerate((first, second))
+    ]
+    table.show(1.0, *cards, *tracked)  # both confirmed in one call; the hand is gone
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == pushes
+    assert not action.returned_to_stack
+
+
 @pytest.mark.parametrize(
     ("stacks_counted", "after", "pushes"),
     [(True, ("purple", 700), ((100, 100), (500,))), (False, ("unknown", 0), ((100,), ()))],
