@@ -384,7 +384,7 @@ class CardWatch:
         exposure (dated when first seen) if a card of the seat's still shows face up; nothing if the
         cards went with the hand (a fold) or none shows face up within ``HELD_EXPOSURE_S``. A pale hand
         over the cards is boxed as a face-up card: seed + 22000's players, whose skin reads as white as
-        paper to the face check, "exposed" a card in 10 of 59 renders (clean_limped_pot: seat 6's hand,
+        paper to the face check, "exposed" a card in 9 of 59 renders (clean_limped_pot: seat 6's hand,
         picking up its cards to fold, boxed as a face-up card at 0.61 and as a hand at 0.36)."""
         since, label = self.held_exposures[seat]
         if up and seat not in self.folded:
