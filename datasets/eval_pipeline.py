@@ -275,6 +275,7 @@ def aggregate(results: list[ScenarioResult]) -> dict[str, Any]:
                 "extra_alerts": {k: t.fp for k, t in r.alerts.items() if t.fp},
                 "missed_events": {k: t.fn for k, t in r.events.items() if t.fn},
                 "extra_events": {k: t.fp for k, t in r.events.items() if t.fp},
+                "alert_lag_s": {k: [round(x, 3) for x in t.lag] for k, t in r.alerts.items() if t.lag},
             }
             for r in results
         ],

@@ -66,6 +66,10 @@ TAP_REACH = 0.55
 # sighting this much later than another is from a later call (10 calls a second)
 NEXT_CALL_S = 0.09
 TAP_REST_S = NEXT_CALL_S  # s the hand shows that far forward: two detector calls
+# a tap is reported once the hand is back this far behind ``TAP_REACH``, over the middle of the seat's
+# cards, rather than once it has gone: 0.3-0.5 s sooner. Drawing back from a tap, hands showed next at
+# 0.41 (seat 1) and 0.47 (seat 9, a detector call before 0.28) in seed + 2000 clean_check_raise_showdown
+DRAWN_BACK = 0.05
 # a seat's card count that had held this long when a hand came is what the seat had before it; a count
 # that dropped just before says nothing of a card the hand brings (seed + 2000 invalid_declaration: a
 # hand not yet seen covered a card 0.3 s before it showed in the bet zone; seed + 8000
@@ -264,6 +268,9 @@ class ActionAnalyzer(CardWatch):
             elif rank >= 2 and visit.in_stack_after_push:
                 visit.forward_again = True
             self.pushes.update(scene, visit)
+            if not visit.tapped and self._drew_back(visit, scene):
+                visit.tapped = True
+                out.append(self._tap(visit))
         for seat, visit in list(self.visits.items()):
             if seat in present:
                 continue
@@ -329,7 +336,7 @@ class ActionAnalyzer(CardWatch):
         self.hand_left[visit.seat] = t
         if visit.provisional:
             self.pushes.settle(visit)
-            if not (self.in_hand and (visit.pushes or visit.unread or self._is_tap(visit))):
+            if not (self.in_hand and (visit.pushes or visit.unread or visit.tapped or self._is_tap(visit))):
                 return  # the dealer's hand after all: no visit of the seat's
         self.visit_ended[visit.seat] = t
         if not self.in_hand:
@@ -360,13 +367,33 @@ class ActionAnalyzer(CardWatch):
                 self.maybe_all_in[visit.seat] = (action, cards_left)
             else:
                 self._report(action, cards_left, t, out)
-        elif self._is_tap(visit):
-            on_bet = visit.deepest == "bet" and bool(visit.bet_tracks_at_start)
-            out.append(TableTap(visit.deepest_t, seat=visit.seat, over_own_chips=on_bet))
+        elif visit.tapped or self._is_tap(visit):
+            if not visit.tapped:
+                out.append(self._tap(visit))
             # what lay in the bet zone as the hand came, chips and protectors (a protector read as a
             # chip after the tap is no late chip: seed + 19000 non_value_item)
             lay = visit.bet_boxes + list(visit.item_boxes_at_start.values())
             self.after_tap[visit.seat] = (t, lay, None)
+
+    @staticmethod
+    def _tap(visit: Visit) -> TableTap:
+        on_bet = visit.deepest == "bet" and bool(visit.bet_tracks_at_start)
+        return TableTap(visit.deepest_t, seat=visit.seat, over_own_chips=on_bet)
+
+    def _drew_back(self, visit: Visit, scene: TableScene) -> bool:
+        """Whether the visit tapped and its hand has drawn back over the seat's cards, with nothing let go
+        in the bet zone and the seat's cards in view lying still since the hand came: chips pushed under
+        a hand show as it lifts off them, so the tap need not wait for the hand to leave. Chips that
+        show later still count (the engine then corrects the check). A hand that picks its cards up to
+        fold them rests in front of them too (seed + 2000 clean_plo_pot_bet: two folds "checked" first,
+        a card showing again in the hand). A card the hand hid on its way starts its rest again when it
+        shows: that tap waits for the hand to leave, as before."""
+        drawn_back = bool(visit.reach) and visit.reach[-1][1] <= TAP_REACH - DRAWN_BACK
+        if not (drawn_back and self.pushes.nothing_let_go(visit, scene) and self._is_tap(visit)):
+            return False
+        cards = [o for o in scene.of_class(*CARDS) if o.place == f"seat{visit.seat}_cards"]
+        since = scene.t - visit.start
+        return bool(cards) and all(self.card_rest.still_for(o.track, scene.t) >= since for o in cards)
 
     def _report(self, action: ChipAction, cards_left: bool, t: float, out: list[Event]) -> None:
         if cards_left:

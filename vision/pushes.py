@@ -183,6 +183,7 @@ class Visit:
     # missing ``GONE_S`` (taken away, not hidden: a stack put back there later is new chips)
     bet_gone_since: dict[int, float] = field(default_factory=dict)
     bet_seen_gone: set[int] = field(default_factory=set)
+    tapped: bool = False  # its tap was reported as the hand drew back (``ActionAnalyzer._drew_back``)
 
 
 class PushCounter:
@@ -419,6 +420,31 @@ class PushCounter:
         # one not seen this time is kept a moment: the detector misses a chip now and then
         recent = [u for u in visit.unconfirmed if scene.t - u[2] <= ONE_MOTION]
         visit.unconfirmed = kept + [u for u in recent if _overlapping(u[0], kept) is None]
+
+    @staticmethod
+    def nothing_let_go(visit: Visit, scene: TableScene) -> bool:
+        """Whether nothing the visit may have let go shows in the bet zone so far: no push or protector
+        counted, no box there now (of a chip or an object, tracked or not) that was not there as the
+        hand came, no chip box seen there a moment ago that the tracker has yet to confirm, no
+        earlier-bet stack under a higher top chip."""
+        lay = visit.bet_boxes + list(visit.item_boxes_at_start.values())
+        zone = f"seat{visit.seat}_bet"
+        new = [
+            o
+            for o in scene.objects
+            if o.place == zone
+            and o.cls not in ("hand", "card_up", "card_down")
+            and not any(iou(o.box, b) >= SIGHTING_IOU for b in lay)
+        ]
+        return not (
+            new
+            or visit.pushes
+            or visit.items
+            or visit.unread
+            or visit.unconfirmed
+            or visit.pushed_tracks
+            or any(0 < v < visit.bet_now.get(track, 0) for track, v in visit.bet_values.items())
+        )
 
     def settle(self, visit: Visit) -> None:
         """At the visit's end: pushes of chips none of which stayed once the hand had gone are dropped.

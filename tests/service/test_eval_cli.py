@@ -61,6 +61,9 @@ def test_eval_command_writes_its_report(string_bet: Rendered, tmp_path: Path) ->
     assert report["alerts"]["string_bet"]["recall"] == 1.0
     assert report["ruling_accuracy"] == 1.0
     assert report["alert_lag_s"]["n"] == 2 and report["alert_lag_s"]["p95"] >= report["alert_lag_s"]["p50"]
+    (scenario,) = report["per_scenario"]  # each matched alert's lag, to find the slow ones
+    lags = [x for per_kind in scenario["alert_lag_s"].values() for x in per_kind]
+    assert max(lags) == report["alert_lag_s"]["max"]
     assert "string_bet" in run.output
     section = md.read_text()
     assert "| string_bet | 1 | 1 | 1.000 | 1.000 |" in section

@@ -44,6 +44,15 @@ def rail_hand(geo: TableGeometry, track: int, seat: int) -> SeenObject:
     return SeenObject(track, "hand", (x - 25, y - 25, x + 25, y + 25), RAIL, seat)
 
 
+def hand_at_reach(geo: TableGeometry, seat: int, reach: float, place: str, track: int = 7) -> SeenObject:
+    """A hand whose centre lies ``reach`` of the way from the seat's stack zone to its bet zone."""
+    axis = geo.seat_axis(seat)
+    assert axis is not None
+    (sx, sy), (bx, by) = axis
+    x, y = sx + reach * (bx - sx), sy + reach * (by - sy)
+    return SeenObject(track, "hand", (x - 25, y - 25, x + 25, y + 25), place, seat)
+
+
 class Table:
     """Plays scenes: each ``show`` holds the listed objects for ``seconds``."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from rules.rereading import TAP_HOLD_S
-from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
+from tests.vision.scenes import Table, dealt, demo_geometry, hand_at_reach, rail_hand, thing
 from vision.actions import ALL_IN_EMPTY_S, POT_SHOWS_S, Settled
 from vision.events import (
     CardExposed,
@@ -427,15 +427,6 @@ def test_bets_that_show_in_the_pot_a_moment_after_their_zones_clear_were_pulled_
         assert all(abs(e.t - cleared) < 0.1 for e in found)
 
 
-def _hand_at_reach(g: TableGeometry, seat: int, reach: float, place: str, track: int = 7) -> SeenObject:
-    """A hand whose centre lies ``reach`` of the way from the seat's stack zone to its bet zone."""
-    axis = g.seat_axis(seat)
-    assert axis is not None
-    (sx, sy), (bx, by) = axis
-    x, y = sx + reach * (bx - sx), sy + reach * (by - sy)
-    return SeenObject(track, "hand", (x - 25, y - 25, x + 25, y + 25), place, seat)
-
-
 @pytest.mark.parametrize(
     ("reaches", "taps"),
     [((0.45, 0.58, 0.45), 0), ((0.63, 0.63, 0.63), 1), ((0.78, 0.8, 0.78), 1)],
@@ -453,7 +444,7 @@ def test_a_tap_rests_in_front_of_the_cards_a_peek_does_not(
     table.show(1.0, *cards)
     table.show(0.2, *cards, rail_hand(g, 7, 2))
     for reach in reaches:  # one detector call each
-        table.show(0.1, *cards, _hand_at_reach(g, 2, reach, "seat2_cards"))
+        table.show(0.1, *cards, hand_at_reach(g, 2, reach, "seat2_cards"))
     table.show(0.2, *cards, rail_hand(g, 7, 2))
     table.show(1.0, *cards)
     assert sum(isinstance(e, TableTap) for e in table.events) == taps
