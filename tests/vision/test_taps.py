@@ -1,9 +1,9 @@
 """When a tap (a check) is reported: as the hand draws back from in front of its cards, not once it has
 gone. A hand that taps rests in front of the cards, then comes back over them and leaves; reported at
-the draw-back, the check reaches the floor about 0.4 s sooner (seed + 2000 clean_check_raise_showdown:
-each check 0.40 s after the tap, against 0.77-0.90 s when the visit's end reported it; the river
-check raises the showdown order). Chips a hand lets go show as it lifts off them, so a visit with
-something new in the bet zone is no tap yet, nor one whose hand takes the cards along (a fold)."""
+the draw-back, the check reaches the floor sooner (seed + 2000 clean_check_raise_showdown: seat 1's
+checks 0.40 s after the tap and seat 9's 0.53 s, against 0.77-0.90 s when the visit's end reported
+them; the river check raises the showdown order). Chips a hand lets go show as it lifts off them, so a
+visit with something new in the bet zone is no tap yet, nor one whose hand takes the cards along."""
 
 from __future__ import annotations
 
@@ -68,8 +68,8 @@ def test_a_hand_drawing_back_with_its_cards_did_not_tap(geometry: TableGeometry)
 def test_a_protector_showing_in_the_bet_zone_as_the_hand_draws_back_is_no_tap_yet(
     geometry: TableGeometry,
 ) -> None:
-    """Seed + 22000 non_value_item: the protector pushed out as a call shows as the hand lifts off it,
-    before the visit has counted it as pushed; reported at the draw-back, the "check" hid the bet."""
+    """A protector pushed out as a bet shows as the hand lifts off it, before the tracker confirms it
+    and the visit counts it as pushed (seed + 22000 non_value_item was lost to a "check" without this)."""
     g = geometry
     table, cards = _tapping(g, stacks_counted=False)
     protector = thing(g, -1, "card_protector", "seat2_bet")  # not yet confirmed by the tracker
