@@ -51,7 +51,7 @@ from vision.events import (
 from vision.foreign import ForeignObjects
 from vision.hands import DEALER, HandOwners
 from vision.pitches import PitchWatch
-from vision.pushes import SIGHTING_IOU, PushCounter, Visit
+from vision.pushes import NEXT_CALL_S, SIGHTING_IOU, PushCounter, Visit
 from vision.settled import RestClock, Settled
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
@@ -62,9 +62,6 @@ MIDDLE = (FELT, "pot", "board")  # where the dealer's hands work, away from the 
 # A peek's cupped hand boxed only below the cards reached 0.58, in one detector call (seed + 12000
 # clean_protector_and_peek); taps show there in several.
 TAP_REACH = 0.55
-# the analyzer sees every video frame; those between detector calls carry the last call's boxes, so a
-# sighting this much later than another is from a later call (10 calls a second)
-NEXT_CALL_S = 0.09
 TAP_REST_S = NEXT_CALL_S  # s the hand shows that far forward: two detector calls
 # a tap is reported once the hand is back this far behind ``TAP_REACH``, over the middle of the seat's
 # cards, rather than once it has gone: 0.3-0.5 s sooner. Drawing back from a tap, hands showed next at
@@ -372,8 +369,7 @@ class ActionAnalyzer(CardWatch):
                 out.append(self._tap(visit))
             # what lay in the bet zone as the hand came, chips and protectors (a protector read as a
             # chip after the tap is no late chip: seed + 19000 non_value_item)
-            lay = visit.bet_boxes + list(visit.item_boxes_at_start.values())
-            self.after_tap[visit.seat] = (t, lay, None)
+            self.after_tap[visit.seat] = (t, visit.lay_at_start(), None)
 
     @staticmethod
     def _tap(visit: Visit) -> TableTap:

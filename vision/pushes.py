@@ -42,11 +42,13 @@ CARRIED_REST_S = 0.2  # it is released when it has lain still this long
 ON_A_CARD = 0.5  # a new chip box this much over where one of the seat's cards lay is no chip pushed
 UNCONFIRMED_HELD_S = 0.1  # an untracked chip box seen this long (two detector calls) is a chip
 GONE_S = 0.2  # an earlier-bet stack missing from its uncovered place this long (three detector calls) left
-# a stack first seen a detector call or more after the last push's (``NEXT_CALL_S``, at 10 calls a
-# second), lying beside it (along the seat's axis within ``BESIDE_ALONG`` chip sides, across it
-# ``BESIDE_ACROSS`` or more) while the hand stayed out (drew back less than ``HELD_OUT`` of the
-# stack-to-bet distance) is a second motion: ``PushCounter._moved_on``
+# the analyzer sees every video frame; those between detector calls carry the last call's boxes, so a
+# sighting this much later than another is from a later call (10 calls a second)
 NEXT_CALL_S = 0.09
+# a stack first seen a detector call or more after the last push's (``NEXT_CALL_S``), lying beside it
+# (along the seat's axis within ``BESIDE_ALONG`` chip sides, across it ``BESIDE_ACROSS`` or more) while
+# the hand stayed out (drew back less than ``HELD_OUT`` of the stack-to-bet distance) is a second
+# motion: ``PushCounter._moved_on``
 BESIDE_ALONG = 0.5
 BESIDE_ACROSS = 0.7
 HELD_OUT = 0.05
@@ -184,6 +186,10 @@ class Visit:
     bet_gone_since: dict[int, float] = field(default_factory=dict)
     bet_seen_gone: set[int] = field(default_factory=set)
     tapped: bool = False  # its tap was reported as the hand drew back (``ActionAnalyzer._drew_back``)
+
+    def lay_at_start(self) -> list[Box]:
+        """Where the chips and protectors in the bet zone lay as the hand came."""
+        return self.bet_boxes + list(self.item_boxes_at_start.values())
 
 
 class PushCounter:
@@ -427,7 +433,7 @@ class PushCounter:
         counted, no box there now (of a chip or an object, tracked or not) that was not there as the
         hand came, no chip box seen there a moment ago that the tracker has yet to confirm, no
         earlier-bet stack under a higher top chip."""
-        lay = visit.bet_boxes + list(visit.item_boxes_at_start.values())
+        lay = visit.lay_at_start()
         zone = f"seat{visit.seat}_bet"
         new = [
             o

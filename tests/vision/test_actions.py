@@ -59,6 +59,16 @@ def test_a_touch_in_front_of_the_cards_that_moves_nothing_is_a_tap_in_turn(
     assert sum(isinstance(e, TableTap) for e in table.events) == taps
 
 
+def _hand_on_its_cards(g: TableGeometry) -> tuple[Table, list[SeenObject]]:
+    """Seat 1, to act, has come in over the rail and has its hand on its two cards."""
+    table = Table(g, turn=1)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.3, *cards, rail_hand(g, 7, 1))
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat1_cards"))
+    return table, cards
+
+
 @pytest.mark.parametrize("over_the_bet_zone", [False, True], ids=["to-the-muck", "over-the-bet-zone"])
 def test_cards_thrown_away_by_the_seats_own_hand_are_a_fold(
     geometry: TableGeometry, over_the_bet_zone: bool
@@ -66,11 +76,7 @@ def test_cards_thrown_away_by_the_seats_own_hand_are_a_fold(
     """Thrown over the bet zone, the cards read as a chip for a few detector calls (no value, never a
     track). The seat's cards went with its hand, so that was the fold, not chips of unread value."""
     g = geometry
-    table = Table(g, turn=1)
-    cards = dealt(g)
-    table.show(1.0, *cards)
-    table.show(0.3, *cards, rail_hand(g, 7, 1))
-    table.show(0.3, *cards, thing(g, 7, "hand", "seat1_cards"))
+    table, cards = _hand_on_its_cards(g)
     mucked = [thing(g, c.track, "card_down", "muck") for c in cards[:2]]
     if over_the_bet_zone:
         blur = thing(g, -1, "chip", "seat1_bet", label="unknown", value=0)
@@ -91,11 +97,7 @@ def test_a_card_face_up_under_the_seats_own_hand_is_an_exposure_only_if_it_stays
     own hand is an exposure once the hand has gone and the card still shows face up, dated when it was
     first seen; if the cards went with the hand it was the hand."""
     g = geometry
-    table = Table(g, turn=1)
-    cards = dealt(g)
-    table.show(1.0, *cards)
-    table.show(0.3, *cards, rail_hand(g, 7, 1))
-    table.show(0.3, *cards, thing(g, 7, "hand", "seat1_cards"))
+    table, cards = _hand_on_its_cards(g)
     turned_up = table.t
     up = thing(g, 130, "card_up", "seat1_cards", label="Kd")
     table.show(0.3, cards[0], up, *cards[2:], thing(g, 7, "hand", "seat1_cards"))
