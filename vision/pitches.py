@@ -18,9 +18,10 @@ seen once by the deck, grew the box of seat 5's second card by 7 px. ambiguous_a
 3, last seen beside seat 2's cards, was counted as seat 2's third. With no seat changed, the flight's
 last place decides, as before.
 
-Once a player has acted, a landing hides a card only if the flight was seen on its way from the deck;
-else a late card must show as one more (seed + 9000, see ``update``), and ``landed`` only notes where
-flights from the deck came down.
+Once a player has acted, a landing hides a card only if the flight was seen on its way from the deck
+and the seat's cards moved as it came down with no hand over them; else a late card must show as one
+more (seed + 9000 and seed + 23000: the dealer's arm pulling the bets in, see ``update``), and
+``landed`` only notes where flights from the deck came down.
 
 A pitch too blurred for the detector is seen by motion (``vision.flights``): a compact patch crossing
 from the deck, frame by frame, is a flight on its way that ends where the patch was last seen. Where
@@ -49,6 +50,7 @@ DISTURB_S = 0.3  # s after a flight's end in which the seat it landed on is dist
 LANDED_S = 2.0  # s after a card came down at a seat in which a card more in view there is that card
 SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)...
 LAY_S = 0.15  # ...unless its seat's boxes lay unchanged this long before they moved
+HAND_ON_CARDS_S = 0.3  # s: a seat's cards changing this close to a hand's box over them were that hand's
 
 
 class EndedFlight(NamedTuple):
@@ -81,6 +83,7 @@ class PitchWatch:
         self.rose: dict[int, float] = {}  # seat -> when it last showed a card more
         self.moved: dict[int, float] = {}  # seat -> when its card boxes last changed (more, moved or grew)
         self.landed: dict[int, float] = {}  # seat -> when a card in flight last came down there
+        self.hand_on_cards: dict[int, list[float]] = {}  # seat -> when a hand's box lay over its cards (1 s)
         self.taken: set[tuple[int, float]] = set()  # (seat, when) changes already given to a flight
         self._pseudo = 0  # the last pseudo track given to an untracked flight
         self.motion = MotionFlights()  # cards flying too fast for the detector, seen by motion
@@ -113,6 +116,7 @@ class PitchWatch:
         t = scene.t
         cards = scene.of_class(*CARDS)
         self._note_disturbed(cards, busy, t)
+        self._note_hands(scene.of_class("hand"), t)
         self.seen_log = [e for e in self.seen_log if t - e[0] <= 1.0] + [(t, dict(seen))]
         self.detector_ends = [e for e in self.detector_ends if t - e[0] <= 1.0]
         self._measure_cards(cards)
@@ -162,19 +166,25 @@ class PitchWatch:
                 # nor a change at another seat that a later flight was seen coming down on
                 and (s == seat or not any(f.seat == s and ended_t < f.t <= w for f in self.ended))
             ]
+            felt = False  # a card came down: the seat's cards changed with no hand over them
             if changed:  # the seat whose cards it came down on, nearest its last place; of that seat's
                 # changes the first (seed + 16000 misdeal_wrong_card_count: the second card's flight took
                 # the third card's landing on it, 0.2 s after the second showed)
                 seat, when = min(changed, key=lambda c: (self._away(c[0], x, y), c[1]))
                 self.taken.add((seat, when))
+                felt = all(abs(when - h) > HAND_ON_CARDS_S for h in self.hand_on_cards.get(seat, ()))
             if seat is not None and seat not in busy:
                 if from_deck:  # a card dealt (cards thrown in, or slid about, start at a seat)
                     self.landed[seat] = ended_t
                 # once play is under way, a card hidden under another is counted only if the flight
                 # was seen on its way from the deck (seed + 2000 misdeal_too_late: the late card, seen
                 # by the deck and 180 px on, came down on seat 5's cards); one seen only by the deck
-                # may be the dealer pulling the bets in
-                if not late or (from_deck and on_its_way):
+                # may be the dealer pulling the bets in. And only if it was felt: the dealer's arm
+                # reaching from the deck for a seat's bet is a card-sized patch flying the same way
+                # (seed + 23000: in 9 hands, seat 5's or 6's cards "got" a third card as the bets were
+                # pulled in, a misdeal_too_late); a late card nudged the seat's cards in every one
+                # seen (seed + 2000, 22000 and 23000 misdeal_too_late)
+                if not late or (from_deck and on_its_way and felt):
                     self.landings.append((seat, ended_t, before))
         self.flying = {
             track: (
@@ -234,6 +244,15 @@ class PitchWatch:
                     self.disturbed[seat] = t
                 self.moved[seat] = t
         self.boxes_before, self.seat_boxes = self.seat_boxes, boxes
+
+    def _note_hands(self, hands: list[SeenObject], t: float) -> None:
+        """Seats whose card boxes a hand's box overlaps now (anyone's: the dealer's arm pulling the
+        bets in reaches over them)."""
+        for seat, boxes in self.seat_boxes.items():
+            times = [w for w in self.hand_on_cards.get(seat, ()) if t - w <= 1.0]
+            if any(_overlap(h.box, b) for h in hands for b in boxes):
+                times.append(t)
+            self.hand_on_cards[seat] = times
 
     def _follow_untracked(self, loose: list[SeenObject]) -> dict[int, SeenObject]:
         """Loose cards the tracker has not confirmed (a fast pitch often never is), each given the
@@ -383,3 +402,8 @@ def _same_box(a: tuple[float, float, float, float], b: tuple[float, float, float
     misdeal_wrong_card_count: under a share of its 38 px height)."""
     w, h = max(a[2] - a[0], 1.0), max(a[3] - a[1], 1.0)
     return all(abs(p - q) < DISTURB * size for p, q, size in zip(a, b, (w, h, w, h), strict=True))
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes share any area."""
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])

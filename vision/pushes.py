@@ -28,10 +28,10 @@ import numpy as np
 
 from vision.chipset import ChipSet
 from vision.detections import Box, iou, share_covered
+from vision.earlier_bet import RETRACK_IOU, earlier_bet_retracked, grown, missing_uncovered, still_lies
 from vision.events import PriorChips
 from vision.table import SeenObject, TableScene
 
-RETRACK_IOU = 0.5  # a new chip track over this much of a pushed stack that vanished is that stack
 # seconds: chips first seen closer together than this were released in one motion (at 10 detector
 # calls a second: in the same call or the next; 0.3 s apart, the third, is a second motion)
 ONE_MOTION = 0.25
@@ -41,7 +41,6 @@ STILL_SHIFT = 0.15  # ... and it lies still again once a detector call moves it 
 CARRIED_REST_S = 0.2  # it is released when it has lain still this long
 ON_A_CARD = 0.5  # a new chip box this much over where one of the seat's cards lay is no chip pushed
 UNCONFIRMED_HELD_S = 0.1  # an untracked chip box seen this long (two detector calls) is a chip
-GONE_S = 0.2  # an earlier-bet stack missing from its uncovered place this long (three detector calls) left
 # the analyzer sees every video frame; those between detector calls carry the last call's boxes, so a
 # sighting this much later than another is from a later call (10 calls a second)
 NEXT_CALL_S = 0.09
@@ -160,6 +159,7 @@ class Visit:
     # 1 at the bet zone's)
     in_front: tuple[float, float] | None = None
     bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
+    bet_boxes_now: list[tuple[int, Box]] = field(default_factory=list)  # ... every chip box there, by track
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     card_boxes: set[Box] = field(default_factory=set)  # the seat's card boxes seen while the visit lasts
     items_at_start: frozenset[int] | None = None  # protector (and chip) tracks in the bet zone as it began
@@ -214,7 +214,11 @@ class PushCounter:
         pushes = [list(p) for p in visit.pushes]
         if not pushes or not visit.bet_values:
             return tuple(tuple(p) for p in pushes), PriorChips.NONE, ()
-        gone = [v for track, v in visit.bet_values.items() if track not in visit.bet_now]
+        gone = [
+            v
+            for track, v in visit.bet_values.items()
+            if track not in visit.bet_now and not still_lies(visit, track)
+        ]
         if not gone:
             return tuple(tuple(p) for p in pushes), PriorChips.LEFT, ()
         taken = [c for v in gone for c in denominations(v, 0, self.chips)]
@@ -227,12 +231,13 @@ class PushCounter:
 
     def update(self, scene: TableScene, visit: Visit) -> None:
         """Count what this scene adds to ``visit``'s pushes (called every scene while the visit lasts)."""
-        visit.bet_now = {
-            o.track: o.value for o in scene.in_place(f"seat{visit.seat}_bet", "chip") if o.track >= 0
-        }
+        in_bet = scene.in_place(f"seat{visit.seat}_bet", "chip")
+        visit.bet_now = {o.track: o.value for o in in_bet if o.track >= 0}
+        visit.bet_boxes_now = [(o.track, o.box) for o in in_bet]
         if scene.t > visit.last_seen:  # the hand has gone: what it pushed lies there
             visit.scenes_after += 1
             visit.left_behind |= visit.pushed_tracks & visit.bet_now.keys()
+            visit.left_behind |= {track for track in visit.items if self._item_lies(track, scene, visit.seat)}
         # a chip box mostly over where one of the seat's cards lay while the visit lasted is that card,
         # under the hand tapping beside it (seed + 17000 non_value_item: a card under the hand, no longer
         # boxed as a card, boxed as a 25,000 chip where it lay; a check taken for a bet)
@@ -252,7 +257,7 @@ class PushCounter:
             and not self._protector_read_as_chip(o, visit, scene)
         ]
         self._sightings(scene, visit)
-        self._missing_uncovered(scene, visit)
+        missing_uncovered(scene, visit)
         # what landed this scene, stack by stack: (first seen, its chips, its box if a new stack)
         arrivals: list[Arrival] = []
         here = {o.track for o in scene.of_class("chip")}
@@ -263,7 +268,7 @@ class PushCounter:
                 visit.bet_tracks_at_start |= {o.track}
                 visit.bet_values[o.track] = o.value
                 continue
-            old = self._earlier_bet_retracked(o, visit, here)
+            old = earlier_bet_retracked(o, visit, here)
             if old is not None:  # the earlier bet under a new track id: neither pulled back nor pushed
                 visit.bet_tracks_at_start |= {o.track}
                 visit.bet_values[o.track] = visit.bet_values.pop(old)
@@ -459,12 +464,17 @@ class PushCounter:
         a track a detector call or two after a chip shows, and the hand may be back at the rail by
         then); or, top chips only, an earlier-bet stack now under a higher chip than it began with,
         both read (chips put on it, how many unknown; read once the hand is gone, as a chip under a
-        hand misreads). Either marks the pushes unread: an uncounted chip action."""
-        if visit.pushed_tracks and not visit.left_behind and visit.scenes_after >= 2:
-            # every chip it "pushed" left with the hand: a hand, sleeve or watch boxed as a chip (seed +
-            # 2000 tiny_chip: a check read as an unread bet). Chips let go stay where they land.
+        hand misreads), or boxed ``GROWN`` times larger (chips put on or against it: seed + 23000
+        tiny_chip, the small blind's completing 100 put half over its 100, one box 9 px taller). Any
+        of these marks the pushes unread: an uncounted chip action."""
+        if (visit.pushed_tracks or visit.items) and not visit.left_behind and visit.scenes_after >= 2:
+            # every chip or protector it "pushed" left with the hand: a hand, sleeve or watch boxed as a
+            # chip (seed + 2000 tiny_chip: a check read as an unread bet), or a fingertip boxed as a chip,
+            # then a protector (seed + 23000 string_bet_return_to_stack: a check read as a protector
+            # bet). Chips and protectors let go stay where they land.
             visit.pushes.clear()
             visit.pushed_tracks.clear()
+            visit.items.clear()
             visit.unread = False
         for track, moving in visit.carried.items():  # let go, then taken away again (pulled back)
             if moving.let_go and track not in visit.bet_now and visit.counted.get(track):
@@ -474,10 +484,16 @@ class PushCounter:
         held = [u for u in visit.unconfirmed if u[2] - u[1] >= UNCONFIRMED_HELD_S - 1e-6]
         if held:
             _mark_unread(visit, min(u[1] for u in held))
-        elif not self.stacks_counted and any(
-            0 < v < visit.bet_now.get(track, 0) for track, v in visit.bet_values.items()
+        elif not self.stacks_counted and (
+            any(0 < v < visit.bet_now.get(track, 0) for track, v in visit.bet_values.items()) or grown(visit)
         ):
             _mark_unread(visit, visit.last_seen)
+
+    def _item_lies(self, track: int, scene: TableScene, seat: int) -> bool:
+        """Whether a protector pushed this visit lies where it was let go (under any track or class)."""
+        box = self.items_pushed.get(track)
+        there = scene.in_place(f"seat{seat}_bet")
+        return box is not None and any(iou(o.box, box) >= RETRACK_IOU for o in there)
 
     @staticmethod
     def _first_sighting(o: SeenObject, visit: Visit, t: float) -> float:
@@ -514,43 +530,6 @@ class PushCounter:
         return any(
             track not in here and value == o.value and iou(box, o.box) >= RETRACK_IOU
             for track, (box, value) in visit.pushed_boxes.items()
-        )
-
-    @staticmethod
-    def _missing_uncovered(scene: TableScene, visit: Visit) -> None:
-        """Note earlier-bet stacks missing from where they lay while no hand is over that place and no
-        chip box lies there: ``GONE_S`` of that and the stack was taken away, not hidden."""
-        hands = [o.box for o in scene.of_class("hand")]
-        chips = [o.box for o in scene.of_class("chip")]
-        for track, box in visit.bet_track_boxes.items():
-            missing = (
-                track not in visit.bet_now
-                and not any(share_covered(box, h) > 0 for h in hands)
-                and not any(iou(box, c) >= RETRACK_IOU for c in chips)
-            )
-            if not missing:
-                visit.bet_gone_since.pop(track, None)
-            elif scene.t - visit.bet_gone_since.setdefault(track, scene.t) >= GONE_S - 1e-6:
-                visit.bet_seen_gone.add(track)
-
-    @staticmethod
-    def _earlier_bet_retracked(o: SeenObject, visit: Visit, here: set[int]) -> int | None:
-        """The earlier-bet stack a new chip track is, under a new id, if any: same value, mostly the
-        same box, the old track gone from the scene but never seen gone from its uncovered place. A
-        hand tapping over its bet hides the stack, and the tracker may give it back another chip's lost
-        id (seed + 13000 premature_turn: seat 3's big blind took the id of a chip of its stack; the tap
-        read as the blind pulled back and a bet). A stack put where one was taken away from is new
-        (seed + 18000 prior_chips_pulled_back: a 1,000 taken back, three 1,000s put in its place)."""
-        return next(
-            (
-                track
-                for track, box in visit.bet_track_boxes.items()
-                if track not in here
-                and track not in visit.bet_seen_gone
-                and visit.bet_values.get(track) == o.value
-                and iou(box, o.box) >= RETRACK_IOU
-            ),
-            None,
         )
 
     def chips_of(self, o: SeenObject) -> tuple[int, ...]:

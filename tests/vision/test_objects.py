@@ -241,3 +241,27 @@ def test_a_protector_a_tap_hid_that_shows_again_as_a_chip_under_a_new_track_is_n
     table.show(1.5, *cards, as_chip)
     assert not [e for e in table.events if isinstance(e, ChipAction)]
     assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
+
+
+def test_a_protector_seen_only_under_the_hand_that_leaves_with_it_was_the_hand(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 23000 string_bet_return_to_stack: seat 3 tapped; the tip of its hand, at the edge of the
+    bet zone, was boxed as a chip and then as a protector, and went with the hand. Nothing it "pushed"
+    lay there once the hand had gone: a check, not a bet of a non-value item."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    hand = thing(g, 7, "hand", "seat2_bet")
+    _, top, right, _ = hand.box
+    tip = SeenObject(
+        60, "chip", (right - 4, top + 15, right + 12, top + 31), "seat2_bet", 2, label="blue", value=5000
+    )
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(0.2, *cards, hand)
+    table.show(0.1, *cards, hand, tip)
+    table.show(0.2, *cards, hand, replace(tip, cls="card_protector", label="card_protector", value=0))
+    table.show(1.5, *cards)  # the hand drawn back out of the detector's sight
+    assert not [e for e in table.events if isinstance(e, ChipAction)]
+    assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]

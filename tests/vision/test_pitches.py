@@ -184,3 +184,33 @@ def test_a_flight_to_the_board_does_not_land_on_a_seats_card_that_was_never_conf
         table.show(0.1, *cards, third, between(g, -1, "card_down", "dealer", "board", share))
     table.show(1.5, *cards, third)
     assert table.cards_dealt_to(1) == {1: 3}
+
+
+@pytest.mark.parametrize("over_the_cards", [False, True], ids=["over-the-bet", "over-the-cards"])
+def test_the_dealers_arm_reaching_for_a_seats_bet_is_no_late_card(
+    geometry: TableGeometry, over_the_cards: bool
+) -> None:
+    """Seed + 23000, 9 hands: as the dealer pulled the bets in after a round, the arm crossed from the
+    deck towards seat 5's or 6's bet as a card-sized patch, seen by motion and ending by the seat's
+    cards; a "late card" landed hidden there and each hand got a false misdeal_too_late. A late card
+    nudges the seat's cards as it comes down (``test_a_late_card_too_blurred_to_box_is_seen_flying_by_
+    motion``); the arm left seat 1's cards as they lay (this fails without the rule), or moved their
+    boxes only as its hand lay over them (a guard: a hand over a seat's cards also reads as the seat's
+    own there, which turns no card into a deal)."""
+    g = geometry
+    table, cards = play_under_way(g)
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat1_cards"].centre
+    for share in (0.3, 0.45, 0.6, 0.75, 0.9):  # the arm, hand first, as fast as a pitch
+        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+        table.show(0.1, *cards, moving=((x - 15, y - 15, x + 15, y + 15),))
+    if over_the_cards:  # the hand comes down on the cards, shifting their boxes as it covers them
+        x0, y0, x1, y1 = cards[0].box
+        dealers = (x0 - 10, y0 - 10, x1 + 20, y1 + 10)
+        hand = SeenObject(9, "hand", dealers, "seat1_cards", None)  # the dealer's, no seat's
+        nudged = replace(cards[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+        table.show(0.1, nudged, *cards[1:], hand)
+        table.show(1.5, nudged, *cards[1:])
+    else:
+        table.show(0.3, *cards, thing(g, 9, "hand", "seat1_bet"))
+        table.show(1.5, *cards)
+    assert table.cards_dealt_to(1) == {1: 2}

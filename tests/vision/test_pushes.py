@@ -9,7 +9,7 @@ import pytest
 
 from tests.vision.scenes import STEP, Table, dealt, demo_geometry, rail_hand, thing
 from vision.chipset import TOURNAMENT
-from vision.events import ChipAction, PriorChips, TableTap
+from vision.events import ChipAction, TableTap
 from vision.pushes import denominations
 from vision.table import FELT, SeenObject, TableGeometry
 
@@ -212,40 +212,6 @@ def test_chips_put_against_a_stack_pushed_before_a_trip_to_the_stack_are_a_secon
     assert action.counted is stacks_counted
 
 
-def test_an_earlier_bet_stack_the_tracker_confirms_only_during_the_visit_is_no_push(
-    geometry: TableGeometry,
-) -> None:
-    """Seed + 8000 clean_check_raise_showdown: one stack of seat 1's raise lay in its bet zone unconfirmed
-    by the tracker until its hand came back to re-raise; confirmed then, it is the earlier bet, and the
-    re-raise is one motion, not a string bet."""
-    table = Table(geometry, turn=2, stacks_counted=False)
-    cards = dealt(geometry)
-    g = geometry
-    earlier = thing(g, -1, "chip", "seat2_bet", label="green", value=25)
-    x0, y0, x1, y1 = earlier.box
-    raised = SeenObject(51, "chip", (x0 + 30, y0, x1 + 30, y1), "seat2_bet", 2, label="green", value=25)
-    table.show(1.0, *cards, earlier)
-    table.show(0.3, *cards, earlier, rail_hand(g, 9, 2))
-    table.show(0.3, *cards, earlier, thing(g, 9, "hand", "seat2_stack"))
-    table.show(
-        0.3,
-        *cards,
-        thing(g, 50, "chip", "seat2_bet", label="green", value=25),
-        thing(g, 9, "hand", "seat2_bet"),
-    )
-    table.show(
-        0.3,
-        *cards,
-        thing(g, 50, "chip", "seat2_bet", label="green", value=25),
-        raised,
-        thing(g, 9, "hand", "seat2_bet"),
-    )
-    table.show(1.0, *cards, thing(g, 50, "chip", "seat2_bet", label="green", value=25), raised)
-    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
-    assert action.pushes == ((25,),)
-    assert not action.returned_to_stack
-
-
 def test_a_pushed_stack_the_tracker_loses_and_finds_again_is_counted_once(geometry: TableGeometry) -> None:
     table = Table(geometry)
     cards = dealt(geometry)
@@ -338,25 +304,6 @@ def test_a_tap_on_the_seats_own_bet_says_so(geometry: TableGeometry, earlier_bet
     assert (tap.seat, tap.over_own_chips) == (2, earlier_bet)
 
 
-def test_an_earlier_bet_read_for_the_first_time_during_a_visit_is_no_push(geometry: TableGeometry) -> None:
-    """The blind's stack went unread until the hand came near; then its colour read. That is a
-    reading, not chips set on top of the bet (which, read before and after, would be)."""
-    g = geometry
-    table = Table(g, turn=2)
-    cards = dealt(g)
-    unread = thing(g, 60, "chip", "seat2_bet", label="unknown", value=0)
-    read = thing(g, 60, "chip", "seat2_bet", label="purple", value=500)
-    hand = thing(g, 7, "hand", "seat2_bet")
-    table.show(1.0, *cards, unread)
-    table.show(0.3, *cards, unread, rail_hand(g, 7, 2))
-    table.show(0.3, *cards, unread, hand)
-    table.show(0.3, *cards, read, hand)
-    table.show(1.0, *cards, read)
-    assert not any(isinstance(e, ChipAction) for e in table.events)
-    [tap] = [e for e in table.events if isinstance(e, TableTap)]
-    assert tap.over_own_chips
-
-
 def test_chips_the_tracker_had_not_confirmed_when_the_hand_withdrew_were_still_pushed(
     geometry: TableGeometry,
 ) -> None:
@@ -391,36 +338,6 @@ def test_a_flicker_of_an_untracked_chip_box_is_no_push(geometry: TableGeometry) 
     table.show(0.3, *cards, rail_hand(g, 7, 2))
     assert not any(isinstance(e, ChipAction) for e in table.events)
     assert sum(isinstance(e, TableTap) for e in table.events) == 1
-
-
-@pytest.mark.parametrize(("under_the_hand", "after"), [("blue", "unknown"), ("blue", "purple")])
-def test_from_overhead_an_earlier_bet_is_judged_topped_by_its_top_chip_once_the_hand_is_gone(
-    geometry: TableGeometry, under_the_hand: str, after: str
-) -> None:
-    """Top chips only (a camera): the blind's 100 chip misread as a 25,000 while the hand covers it
-    is no 24,900 put on top. A 500 on top that still shows once the hand is gone is chips added,
-    how many unknown: an uncounted chip action."""
-    g = geometry
-    table = Table(g, turn=2, stacks_counted=False)
-    cards = dealt(g)
-    values = {"black": 100, "blue": 25000, "purple": 500, "unknown": 0}
-
-    def blind(label: str) -> SeenObject:
-        return thing(g, 60, "chip", "seat2_bet", label=label, value=values[label])
-
-    hand = thing(g, 7, "hand", "seat2_bet")
-    table.show(1.0, *cards, blind("black"))
-    table.show(0.3, *cards, blind("black"), rail_hand(g, 7, 2))
-    table.show(0.1, *cards, blind("black"), hand)
-    table.show(0.3, *cards, blind(under_the_hand), hand)
-    table.show(0.3, *cards, blind(after), rail_hand(g, 7, 2))
-    table.show(1.0, *cards, blind(after))
-    actions = [e for e in table.events if isinstance(e, ChipAction)]
-    taps = [e for e in table.events if isinstance(e, TableTap)]
-    if after == "unknown":
-        assert actions == [] and len(taps) == 1 and taps[0].over_own_chips
-    else:
-        assert taps == [] and [(a.seat, a.pushes, a.counted) for a in actions] == [(2, (), False)]
 
 
 @pytest.mark.parametrize(
@@ -544,38 +461,3 @@ def test_chips_the_hand_covers_as_it_arrives_were_there_before_it(geometry: Tabl
     table.show(1.0, *cards, blind)
     acted = [e for e in table.events if isinstance(e, ChipAction | TableTap)]
     assert [(type(e).__name__, e.seat) for e in acted] == [("TableTap", 2)]
-
-
-@pytest.mark.parametrize("taken_away", [False, True], ids=["hidden-under-the-hand", "seen-gone"])
-def test_a_stack_in_the_earlier_bets_place_under_a_new_id(geometry: TableGeometry, taken_away: bool) -> None:
-    """Hidden: seed + 13000 premature_turn, seat 3 tapped over its big blind; the hand hid the blind's
-    chip and the tracker gave it back the lost id of a chip from the stack. Same value, same place: the
-    blind, neither pulled back nor bet again, and the visit is a tap over the seat's own chips.
-    Taken away: seed + 18000 prior_chips_pulled_back, seat 1 took its 1,000 back to the stack, its place
-    empty with no hand over it, and put three 1,000s there. Same value (the top chip), same place, but
-    seen gone: the earlier bet was pulled back and the new stack pushed."""
-    g = geometry
-    table = Table(g, turn=2)
-    cards = dealt(g)
-    blind = thing(g, 60, "chip", "seat2_bet", label="black", value=100)
-    over_the_bet = thing(g, 7, "hand", "seat2_bet")
-    table.show(1.0, *cards, blind)
-    table.show(0.3, *cards, blind, rail_hand(g, 7, 2))
-    table.show(0.3, *cards, blind, over_the_bet)
-    if taken_away:
-        table.show(0.2, *cards, over_the_bet)  # picked up
-        table.show(0.4, *cards, thing(g, 7, "hand", "seat2_stack"))  # at the stack: the bet zone empty
-        table.show(0.2, *cards, over_the_bet)
-    else:
-        table.show(0.1, *cards, over_the_bet)  # the hand hides the chip
-    again = thing(g, 61, "chip", "seat2_bet", label="black", value=100)  # another chip's old id
-    table.show(0.3, *cards, again, over_the_bet)
-    table.show(1.0, *cards, again)
-    actions = [e for e in table.events if isinstance(e, ChipAction)]
-    if taken_away:
-        [action] = actions
-        assert (action.seat, action.pushes, action.prior) == (2, ((100,),), PriorChips.PULLED_BACK)
-    else:
-        assert not actions
-        [tap] = [e for e in table.events if isinstance(e, TableTap)]
-        assert (tap.seat, tap.over_own_chips) == (2, True)

@@ -1,0 +1,191 @@
+"""The seat's earlier bet in its bet zone as its hand visits (``vision.earlier_bet`` and
+``PushCounter.prior_chips``, through ``vision.actions``): stacks the tracker confirms late, reads late
+or gives a new id, stacks taken away, and, from a camera that sees only top chips, chips put on or
+against them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
+from vision.events import ChipAction, PriorChips, TableTap
+from vision.table import SeenObject, TableGeometry
+
+
+@pytest.fixture(scope="module")
+def geometry() -> TableGeometry:
+    return demo_geometry()
+
+
+def test_an_earlier_bet_stack_the_tracker_confirms_only_during_the_visit_is_no_push(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 8000 clean_check_raise_showdown: one stack of seat 1's raise lay in its bet zone unconfirmed
+    by the tracker until its hand came back to re-raise; confirmed then, it is the earlier bet, and the
+    re-raise is one motion, not a string bet."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    g = geometry
+    earlier = thing(g, -1, "chip", "seat2_bet", label="green", value=25)
+    x0, y0, x1, y1 = earlier.box
+    raised = SeenObject(51, "chip", (x0 + 30, y0, x1 + 30, y1), "seat2_bet", 2, label="green", value=25)
+    table.show(1.0, *cards, earlier)
+    table.show(0.3, *cards, earlier, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, earlier, thing(g, 9, "hand", "seat2_stack"))
+    table.show(
+        0.3,
+        *cards,
+        thing(g, 50, "chip", "seat2_bet", label="green", value=25),
+        thing(g, 9, "hand", "seat2_bet"),
+    )
+    table.show(
+        0.3,
+        *cards,
+        thing(g, 50, "chip", "seat2_bet", label="green", value=25),
+        raised,
+        thing(g, 9, "hand", "seat2_bet"),
+    )
+    table.show(1.0, *cards, thing(g, 50, "chip", "seat2_bet", label="green", value=25), raised)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((25,),)
+    assert not action.returned_to_stack
+
+
+def test_an_earlier_bet_read_for_the_first_time_during_a_visit_is_no_push(geometry: TableGeometry) -> None:
+    """The blind's stack went unread until the hand came near; then its colour read. That is a
+    reading, not chips set on top of the bet (which, read before and after, would be)."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    unread = thing(g, 60, "chip", "seat2_bet", label="unknown", value=0)
+    read = thing(g, 60, "chip", "seat2_bet", label="purple", value=500)
+    hand = thing(g, 7, "hand", "seat2_bet")
+    table.show(1.0, *cards, unread)
+    table.show(0.3, *cards, unread, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, unread, hand)
+    table.show(0.3, *cards, read, hand)
+    table.show(1.0, *cards, read)
+    assert not any(isinstance(e, ChipAction) for e in table.events)
+    [tap] = [e for e in table.events if isinstance(e, TableTap)]
+    assert tap.over_own_chips
+
+
+@pytest.mark.parametrize(("under_the_hand", "after"), [("blue", "unknown"), ("blue", "purple")])
+def test_from_overhead_an_earlier_bet_is_judged_topped_by_its_top_chip_once_the_hand_is_gone(
+    geometry: TableGeometry, under_the_hand: str, after: str
+) -> None:
+    """Top chips only (a camera): the blind's 100 chip misread as a 25,000 while the hand covers it
+    is no 24,900 put on top. A 500 on top that still shows once the hand is gone is chips added,
+    how many unknown: an uncounted chip action."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    values = {"black": 100, "blue": 25000, "purple": 500, "unknown": 0}
+
+    def blind(label: str) -> SeenObject:
+        return thing(g, 60, "chip", "seat2_bet", label=label, value=values[label])
+
+    hand = thing(g, 7, "hand", "seat2_bet")
+    table.show(1.0, *cards, blind("black"))
+    table.show(0.3, *cards, blind("black"), rail_hand(g, 7, 2))
+    table.show(0.1, *cards, blind("black"), hand)
+    table.show(0.3, *cards, blind(under_the_hand), hand)
+    table.show(0.3, *cards, blind(after), rail_hand(g, 7, 2))
+    table.show(1.0, *cards, blind(after))
+    actions = [e for e in table.events if isinstance(e, ChipAction)]
+    taps = [e for e in table.events if isinstance(e, TableTap)]
+    if after == "unknown":
+        assert actions == [] and len(taps) == 1 and taps[0].over_own_chips
+    else:
+        assert taps == [] and [(a.seat, a.pushes, a.counted) for a in actions] == [(2, (), False)]
+
+
+@pytest.mark.parametrize("taken_away", [False, True], ids=["hidden-under-the-hand", "seen-gone"])
+def test_a_stack_in_the_earlier_bets_place_under_a_new_id(geometry: TableGeometry, taken_away: bool) -> None:
+    """Hidden: seed + 13000 premature_turn, seat 3 tapped over its big blind; the hand hid the blind's
+    chip and the tracker gave it back the lost id of a chip from the stack. Same value, same place: the
+    blind, neither pulled back nor bet again, and the visit is a tap over the seat's own chips.
+    Taken away: seed + 18000 prior_chips_pulled_back, seat 1 took its 1,000 back to the stack, its place
+    empty with no hand over it, and put three 1,000s there. Same value (the top chip), same place, but
+    seen gone: the earlier bet was pulled back and the new stack pushed."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    blind = thing(g, 60, "chip", "seat2_bet", label="black", value=100)
+    over_the_bet = thing(g, 7, "hand", "seat2_bet")
+    table.show(1.0, *cards, blind)
+    table.show(0.3, *cards, blind, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, blind, over_the_bet)
+    if taken_away:
+        table.show(0.2, *cards, over_the_bet)  # picked up
+        table.show(0.4, *cards, thing(g, 7, "hand", "seat2_stack"))  # at the stack: the bet zone empty
+        table.show(0.2, *cards, over_the_bet)
+    else:
+        table.show(0.1, *cards, over_the_bet)  # the hand hides the chip
+    again = thing(g, 61, "chip", "seat2_bet", label="black", value=100)  # another chip's old id
+    table.show(0.3, *cards, again, over_the_bet)
+    table.show(1.0, *cards, again)
+    actions = [e for e in table.events if isinstance(e, ChipAction)]
+    if taken_away:
+        [action] = actions
+        assert (action.seat, action.pushes, action.prior) == (2, ((100,),), PriorChips.PULLED_BACK)
+    else:
+        assert not actions
+        [tap] = [e for e in table.events if isinstance(e, TableTap)]
+        assert (tap.seat, tap.over_own_chips) == (2, True)
+
+
+def test_earlier_bet_stacks_shown_again_under_swapped_ids_were_left_where_they_lay(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 23000 clean_exact_calls: seat 7's earlier bet, two stacks side by side, lay under the hand
+    as it called; as they showed again the tracker gave the 500's place its neighbour's id and left the
+    neighbour's place unconfirmed. No stack was missing from where the bet lay: the earlier bet was
+    left in front (a false prior_chips alert when it read as the 500 pulled back)."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    x, y = g.by_name["seat2_bet"].centre
+    left = SeenObject(60, "chip", (x - 22, y - 10, x - 2, y + 10), "seat2_bet", 2, label="purple", value=500)
+    right = SeenObject(61, "chip", (x + 2, y - 10, x + 22, y + 10), "seat2_bet", 2, label="black", value=100)
+    table.show(1.0, *cards, left, right)
+    over_the_bet = thing(g, 7, "hand", "seat2_bet")
+    table.show(0.3, *cards, left, right, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, over_the_bet)  # both stacks hidden
+    called = SeenObject(
+        62, "chip", (x - 10, y + 14, x + 10, y + 34), "seat2_bet", 2, label="white", value=1000
+    )
+    swapped = replace(left, track=61)  # the 500 where it lay, under its neighbour's id
+    unconfirmed = SeenObject(-1, "chip", right.box, "seat2_bet", 2, label="black", value=100)
+    table.show(0.3, *cards, over_the_bet, called)
+    table.show(1.0, *cards, swapped, unconfirmed, called)
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    assert (action.seat, action.prior) == (2, PriorChips.LEFT)
+
+
+@pytest.mark.parametrize("grown", [False, True], ids=["same-box", "box-grown"])
+def test_from_overhead_chips_put_half_over_an_earlier_bet_grow_its_box(
+    geometry: TableGeometry, grown: bool
+) -> None:
+    """Seed + 23000 tiny_chip: the small blind completed with a 100 put half over its 100; the two
+    showed as one box, 9 px taller, under the blind's track, and the call was missed (so every check
+    after it was out of turn, and each street a premature board). Top chips only, a box grown half
+    again is chips added, how many unknown: an uncounted chip action. The same box is a tap."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    x, y = g.by_name["seat2_bet"].centre
+    blind = SeenObject(60, "chip", (x - 9, y - 8, x + 9, y + 8), "seat2_bet", 2, label="black", value=0)
+    after = replace(blind, box=(x - 9, y - 17, x + 13, y + 6)) if grown else blind
+    hand = thing(g, 7, "hand", "seat2_bet")
+    table.show(1.0, *cards, blind)
+    table.show(0.3, *cards, blind, rail_hand(g, 7, 2))
+    table.show(0.4, *cards, hand)
+    table.show(0.3, *cards, after, rail_hand(g, 7, 2))
+    table.show(1.0, *cards, after)
+    actions = [(a.seat, a.pushes, a.counted) for a in table.events if isinstance(a, ChipAction)]
+    taps = [e.seat for e in table.events if isinstance(e, TableTap)]
+    assert (actions, taps) == (([(2, (), False)], []) if grown else ([], [2]))

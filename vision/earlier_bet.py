@@ -1,0 +1,84 @@
+"""The seat's earlier bet while its hand visits: the stacks in the bet zone as the hand came
+(``Visit.bet_track_boxes``) and what the camera shows of them since. A stack missing from its uncovered
+place was taken away (``missing_uncovered``); one back under a new id is the same stack
+(``earlier_bet_retracked``); a chip box where a stack lay is that stack, whatever its id
+(``still_lies``); a stack boxed larger had chips put on or against it (``grown``).
+``PushCounter.prior_chips`` reads these to say what became of the earlier bet.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vision.detections import Box, iou, share_covered
+from vision.table import SeenObject, TableScene
+
+if TYPE_CHECKING:
+    from vision.pushes import Visit
+
+RETRACK_IOU = 0.5  # a new chip track over this much of a pushed stack that vanished is that stack
+# an earlier-bet stack's box this many times the area it had as the hand came, once the hand has gone, had
+# chips put on or against it (top chips only: how many is unknown)
+GROWN = 1.4
+GONE_S = 0.2  # an earlier-bet stack missing from its uncovered place this long (three detector calls) left
+
+
+def missing_uncovered(scene: TableScene, visit: Visit) -> None:
+    """Note earlier-bet stacks missing from where they lay while no hand is over that place and no
+    chip box lies there: ``GONE_S`` of that and the stack was taken away, not hidden."""
+    hands = [o.box for o in scene.of_class("hand")]
+    chips = [o.box for o in scene.of_class("chip")]
+    for track, box in visit.bet_track_boxes.items():
+        missing = (
+            track not in visit.bet_now
+            and not any(share_covered(box, h) > 0 for h in hands)
+            and not any(iou(box, c) >= RETRACK_IOU for c in chips)
+        )
+        if not missing:
+            visit.bet_gone_since.pop(track, None)
+        elif scene.t - visit.bet_gone_since.setdefault(track, scene.t) >= GONE_S - 1e-6:
+            visit.bet_seen_gone.add(track)
+
+
+def earlier_bet_retracked(o: SeenObject, visit: Visit, here: set[int]) -> int | None:
+    """The earlier-bet stack a new chip track is, under a new id, if any: same value, mostly the
+    same box, the old track gone from the scene but never seen gone from its uncovered place. A
+    hand tapping over its bet hides the stack, and the tracker may give it back another chip's lost
+    id (seed + 13000 premature_turn: seat 3's big blind took the id of a chip of its stack; the tap
+    read as the blind pulled back and a bet). A stack put where one was taken away from is new
+    (seed + 18000 prior_chips_pulled_back: a 1,000 taken back, three 1,000s put in its place)."""
+    return next(
+        (
+            track
+            for track, box in visit.bet_track_boxes.items()
+            if track not in here
+            and track not in visit.bet_seen_gone
+            and visit.bet_values.get(track) == o.value
+            and iou(box, o.box) >= RETRACK_IOU
+        ),
+        None,
+    )
+
+
+def still_lies(visit: Visit, track: int) -> bool:
+    """Whether a chip box that is none of the visit's pushed stacks lies where an earlier-bet stack lay:
+    that stack under another id, or unconfirmed. A hand over two stacks of its bet may give one the
+    other's id as they show again (seed + 23000 clean_exact_calls: seat 7's 500 lay where it had, under
+    its neighbour's id, and the neighbour unconfirmed beside it; the call read as the 500 pulled back)."""
+    box = visit.bet_track_boxes.get(track)
+    return box is not None and any(
+        iou(box, b) >= RETRACK_IOU for t, b in visit.bet_boxes_now if t not in visit.pushed_tracks
+    )
+
+
+def grown(visit: Visit) -> bool:
+    """Whether an earlier-bet stack, under its own track, is boxed ``GROWN`` times the area it had as
+    the hand came."""
+    now = dict(visit.bet_boxes_now)
+    return any(
+        track in now and _area(now[track]) >= GROWN * _area(b) for track, b in visit.bet_track_boxes.items()
+    )
+
+
+def _area(box: Box) -> float:
+    return max(box[2] - box[0], 0.0) * max(box[3] - box[1], 0.0)
