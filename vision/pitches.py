@@ -39,6 +39,7 @@ from typing import NamedTuple
 import cv2
 
 from vision.camera_config import ZoneKind
+from vision.detections import share_covered
 from vision.flights import Flight, MotionFlights
 from vision.table import FELT, SeenObject, TableGeometry, TableScene
 
@@ -250,7 +251,7 @@ class PitchWatch:
         bets in reaches over them)."""
         for seat, boxes in self.seat_boxes.items():
             times = [w for w in self.hand_on_cards.get(seat, ()) if t - w <= 1.0]
-            if any(_overlap(h.box, b) for h in hands for b in boxes):
+            if any(share_covered(b, h.box) > 0 for h in hands for b in boxes):
                 times.append(t)
             self.hand_on_cards[seat] = times
 
@@ -402,8 +403,3 @@ def _same_box(a: tuple[float, float, float, float], b: tuple[float, float, float
     misdeal_wrong_card_count: under a share of its 38 px height)."""
     w, h = max(a[2] - a[0], 1.0), max(a[3] - a[1], 1.0)
     return all(abs(p - q) < DISTURB * size for p, q, size in zip(a, b, (w, h, w, h), strict=True))
-
-
-def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    """Whether two boxes share any area."""
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])

@@ -474,6 +474,8 @@ class PushCounter:
             # bet). Chips and protectors let go stay where they land.
             visit.pushes.clear()
             visit.pushed_tracks.clear()
+            for track in visit.items:  # nor is a protector pushed later where it was boxed that one
+                self.items_pushed.pop(track, None)
             visit.items.clear()
             visit.unread = False
         for track, moving in visit.carried.items():  # let go, then taken away again (pulled back)

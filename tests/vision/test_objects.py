@@ -248,7 +248,8 @@ def test_a_protector_seen_only_under_the_hand_that_leaves_with_it_was_the_hand(
 ) -> None:
     """Seed + 23000 string_bet_return_to_stack: seat 3 tapped; the tip of its hand, at the edge of the
     bet zone, was boxed as a chip and then as a protector, and went with the hand. Nothing it "pushed"
-    lay there once the hand had gone: a check, not a bet of a non-value item."""
+    lay there once the hand had gone: a check, not a bet of a non-value item. A protector pushed out
+    later where the tip was boxed is a bet of one."""
     g = geometry
     table = Table(g, turn=2, stacks_counted=False)
     cards = dealt(g)
@@ -265,3 +266,9 @@ def test_a_protector_seen_only_under_the_hand_that_leaves_with_it_was_the_hand(
     table.show(1.5, *cards)  # the hand drawn back out of the detector's sight
     assert not [e for e in table.events if isinstance(e, ChipAction)]
     assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
+    protector = replace(tip, track=61, cls="card_protector", label="card_protector", value=0)
+    table.show(0.2, *cards, rail_hand(g, 8, 2))  # the next street: the protector pushed out as a bet
+    table.show(0.3, *cards, thing(g, 8, "hand", "seat2_bet"))
+    table.show(0.2, *cards, protector, rail_hand(g, 8, 2))
+    table.show(1.5, *cards, protector)
+    assert [e.non_value_items for e in table.events if isinstance(e, ChipAction)] == [1]
