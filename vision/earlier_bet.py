@@ -2,8 +2,9 @@
 (``Visit.bet_track_boxes``) and what the camera shows of them since. A stack missing from its uncovered
 place was taken away (``missing_uncovered``); one back under a new id is the same stack
 (``earlier_bet_retracked``); a chip box where a stack lay is that stack, whatever its id
-(``still_lies``); a stack boxed larger had chips put on or against it (``grown``).
-``PushCounter.prior_chips`` reads these to say what became of the earlier bet.
+(``still_lies``); a stack under a higher top chip (``topped``) or boxed larger (``grown``) had chips
+put on or against it. ``PushCounter`` reads these to say what became of the earlier bet
+(``prior_chips``) and whether the visit put chips on it (``settle``, ``nothing_let_go``).
 """
 
 from __future__ import annotations
@@ -69,6 +70,11 @@ def still_lies(visit: Visit, track: int) -> bool:
     return box is not None and any(
         iou(box, b) >= RETRACK_IOU for t, b in visit.bet_boxes_now if t not in visit.pushed_tracks
     )
+
+
+def topped(visit: Visit) -> bool:
+    """Whether an earlier-bet stack, both read, now shows a higher top chip than it began with."""
+    return any(0 < v < visit.bet_now.get(track, 0) for track, v in visit.bet_values.items())
 
 
 def grown(visit: Visit) -> bool:

@@ -28,7 +28,14 @@ import numpy as np
 
 from vision.chipset import ChipSet
 from vision.detections import Box, iou, share_covered
-from vision.earlier_bet import RETRACK_IOU, earlier_bet_retracked, grown, missing_uncovered, still_lies
+from vision.earlier_bet import (
+    RETRACK_IOU,
+    earlier_bet_retracked,
+    grown,
+    missing_uncovered,
+    still_lies,
+    topped,
+)
 from vision.events import PriorChips
 from vision.table import SeenObject, TableScene
 
@@ -454,7 +461,7 @@ class PushCounter:
             or visit.unread
             or visit.unconfirmed
             or visit.pushed_tracks
-            or any(0 < v < visit.bet_now.get(track, 0) for track, v in visit.bet_values.items())
+            or topped(visit)
         )
 
     def settle(self, visit: Visit) -> None:
@@ -486,9 +493,7 @@ class PushCounter:
         held = [u for u in visit.unconfirmed if u[2] - u[1] >= UNCONFIRMED_HELD_S - 1e-6]
         if held:
             _mark_unread(visit, min(u[1] for u in held))
-        elif not self.stacks_counted and (
-            any(0 < v < visit.bet_now.get(track, 0) for track, v in visit.bet_values.items()) or grown(visit)
-        ):
+        elif not self.stacks_counted and (topped(visit) or grown(visit)):
             _mark_unread(visit, visit.last_seen)
 
     def _item_lies(self, track: int, scene: TableScene, seat: int) -> bool:
