@@ -206,7 +206,10 @@ class ActionAnalyzer(CardWatch):
         withdrawn: set[int] = set()  # seats whose hand is seen back over the rail
         for h, seat in hands:
             if seat != DEALER and h.place not in (RAIL, OFF):
-                present[seat] = h
+                # of two boxes, the one furthest out is the hand at work (seed + 25000 rabbit_hunt: a
+                # check's hand in the bet zone, and its wrist boxed by the stack, taken for the hand)
+                if seat not in present or self._reach(seat, h) > self._reach(seat, present[seat]):
+                    present[seat] = h
             elif seat != DEALER:
                 withdrawn.add(seat)
         provisional = self._hand_of_the_seat_deciding(scene, hands, present)

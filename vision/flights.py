@@ -36,6 +36,16 @@ class Flight(NamedTuple):
     t0: float
     t1: float
     points: tuple[tuple[float, float], ...]  # every place it was seen, in order
+    times: tuple[float, ...]  # when it was seen at each of them
+
+    def places_between(self, t0: float, t1: float) -> list[tuple[float, float]]:
+        """Where it was seen from t0 to t1; if it was seen at none of those times, where it was seen
+        nearest in time to them (it had not yet left, or had come down)."""
+        inside = [p for t, p in zip(self.times, self.points, strict=True) if t0 <= t <= t1]
+        if inside:
+            return inside
+        seen = zip(self.times, self.points, strict=True)
+        return [min(seen, key=lambda tp: min(abs(tp[0] - t0), abs(tp[0] - t1)))[1]]
 
     @property
     def x0(self) -> float:
@@ -114,4 +124,4 @@ def _straight(path: _Path, q: tuple[float, float]) -> bool:
 def _flight(path: _Path, card: float) -> Flight | None:
     if len(path.xy) < MIN_POINTS or math.dist(path.xy[0], path.xy[-1]) < MIN_PATH * card:
         return None
-    return Flight(path.t[0], path.t[-1], tuple(path.xy))
+    return Flight(path.t[0], path.t[-1], tuple(path.xy), tuple(path.t))

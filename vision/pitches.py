@@ -51,6 +51,7 @@ DISTURB_S = 0.3  # s after a flight's end in which the seat it landed on is dist
 LANDED_S = 2.0  # s after a card came down at a seat in which a card more in view there is that card
 SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)...
 LAY_S = 0.15  # ...unless its seat's boxes lay unchanged this long before they moved
+LAST_SEEN_S = 0.2  # s: a flight the detector lost was last seen this long before it was missed, at most
 HAND_ON_CARDS_S = 0.3  # s: a seat's cards changing this close to a hand's box over them were that hand's
 
 
@@ -290,8 +291,8 @@ class PitchWatch:
 
     def _motion_flight(self, flight: Flight) -> None:
         """A card seen flying by motion alone (``vision.flights``), if it flew from the deck to a seat's
-        cards: it ended where it was last seen, on its way. Where the detector saw the same card (it
-        ended by the motion's path, within its time) the motion's flight takes the place of the
+        cards: it ended where it was last seen, on its way. Where the detector saw the same card (its
+        last sighting was where the motion's patch then was) the motion's flight takes the place of the
         detector's, which saw less of it, unless that one's landing was decided already; while the
         detector still follows it, it is the detector's."""
         x, y = flight.x1, flight.y1
@@ -309,8 +310,17 @@ class PitchWatch:
 
         if any(on_path(x, y) for x, y, _, _ in self.flying.values()):
             return
-        t0, t1 = flight.t0 - 0.15, flight.t1 + 0.15
-        same = [e for e in self.detector_ends if t0 <= e[0] <= t1 and on_path(e[1], e[2])]
+
+        def same_card(end: tuple[float, float, float]) -> bool:  # the motion's patch was where the
+            # detector last saw its card when it did (seed + 24000 misdeal_wrong_card_count: the third
+            # card, pitched 0.2 s after the second on the same path, is not the second)
+            t, x, y = end
+            if not flight.t0 - 0.15 <= t <= flight.t1 + 0.15:
+                return False
+            places = flight.places_between(t - LAST_SEEN_S, t)
+            return any(math.dist(p, (x, y)) <= 3 * self.card for p in places)
+
+        same = [e for e in self.detector_ends if same_card(e)]
         pending = [f for f in self.ended if (f.t, f.x, f.y) in same]
         if same and not pending:
             return

@@ -488,13 +488,28 @@ class PushCounter:
         for track, moving in visit.carried.items():  # let go, then taken away again (pulled back)
             if moving.let_go and track not in visit.bet_now and visit.counted.get(track):
                 _take_out(visit, visit.counted.pop(track))
+        held = [u for u in visit.unconfirmed if u[2] - u[1] >= UNCONFIRMED_HELD_S - 1e-6]
+        if visit.pushes:
+            self._moved_on_unconfirmed(visit, held)
         if visit.pushes or visit.items or visit.unread:
             return
-        held = [u for u in visit.unconfirmed if u[2] - u[1] >= UNCONFIRMED_HELD_S - 1e-6]
         if held:
             _mark_unread(visit, min(u[1] for u in held))
         elif not self.stacks_counted and (topped(visit) or grown(visit)):
             _mark_unread(visit, visit.last_seen)
+
+    def _moved_on_unconfirmed(self, visit: Visit, held: list[Sighting]) -> None:
+        """A chip the tracker had yet to confirm when the hand left, lying beside the last push's and
+        let go while the hand stayed out (``_moved_on``), was a motion more, of chips not read (seed +
+        24000 string_bet_multiple_motions: the second 1,000, scored under the tracker's bar, was
+        confirmed only after the visit had ended; the bet read as one motion)."""
+        last: list[Arrival] = [(visit.release_t, [], box) for box in visit.last_boxes]
+        for box, first, _ in sorted(held, key=lambda u: u[1]):
+            if self._moved_on(visit, last, (first, [], box)):
+                visit.pushes.append(())
+                _mark_unread(visit, first)
+                visit.release_t = max(visit.release_t, first)
+                last = [(first, [], box)]
 
     def _item_lies(self, track: int, scene: TableScene, seat: int) -> bool:
         """Whether a protector pushed this visit lies where it was let go (under any track or class)."""

@@ -214,3 +214,29 @@ def test_the_dealers_arm_reaching_for_a_seats_bet_is_no_late_card(
         table.show(0.3, *cards, thing(g, 9, "hand", "seat1_bet"))
         table.show(1.5, *cards)
     assert table.cards_dealt_to(1) == {1: 2}
+
+
+def test_a_card_pitched_just_after_another_on_the_same_path_is_one_more(geometry: TableGeometry) -> None:
+    """Seed + 24000 misdeal_wrong_card_count: a third card for the last seat left the deck 0.1 s after
+    the detector last saw the second near that seat, flew the same path, seen by motion alone, and came
+    down squarely on the second. The motion's flight was taken for the detector's (it ended on the
+    same path, within its time) and dropped: the misdeal was missed. Where the motion's patch was when
+    the detector last saw its card tells them apart: by the deck, not by the seat."""
+    g = geometry
+    table = Table(g)
+    seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
+    seat2 = [thing(g, 102, "card_down", "seat2_cards"), thing(g, 103, "card_down", "seat2_cards")]
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat2_cards"].centre
+
+    def patch(share: float) -> tuple[float, float, float, float]:
+        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+        return x - 15, y - 15, x + 15, y + 15
+
+    table.show(1.0, *seat1, seat2[0])
+    for share in (0.3, 0.45, 0.6, 0.75):  # seat 2's second card, boxed untracked near the seat
+        flying = [between(g, -1, "card_down", "dealer", "seat2_cards", share)] if share == 0.75 else []
+        table.show(0.1, *seat1, seat2[0], *flying, moving=(patch(share),))
+    for share in (0.3, 0.45, 0.6, 0.75, 0.9):  # the third, as the second lies down: motion alone
+        table.show(0.1, *seat1, *seat2, moving=(patch(share),))
+    table.show(1.0, *seat1, *seat2)
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 3}

@@ -178,6 +178,35 @@ def test_two_stacks_uncovered_side_by_side_a_call_apart(
 
 
 @pytest.mark.parametrize(
+    ("hand_out_between", "pushes"),
+    [(1.0, ((1000,), ())), (0.6, ((1000,),))],
+    ids=["hand-stays-out-two-motions", "hand-draws-back-one-push"],
+)
+def test_a_chip_let_go_beside_the_first_and_confirmed_too_late_is_a_second_motion(
+    geometry: TableGeometry, hand_out_between: float, pushes: tuple[tuple[int, ...], ...]
+) -> None:
+    """Seed + 24000 string_bet_multiple_motions: the second 1,000, let go beside the first while the
+    hand stayed out, scored under the tracker's bar until the hand had gone; the visit ended with one
+    push, and the string bet was missed. Seen in two calls or more, it was a motion more, its chips
+    unread; had the hand drawn back between the two sightings, one push."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    tracked = SeenObject(50, "chip", first.box, first.place, 2, label="yellow", value=1000)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, _on_axis(g, 9, "hand", 1.0, 8, 40))  # out over the bet with both chips
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 1.0, -12, 40), first)  # the first uncovered
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", hand_out_between, -12, 40), tracked)
+    table.show(0.2, *cards, _on_axis(g, 9, "hand", 0.3, -12, 40), tracked, second)  # the second shows
+    table.show(1.0, *cards, tracked, second)  # the hand is gone; the second is never confirmed
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == pushes
+    assert not action.counted
+
+
+@pytest.mark.parametrize(
     ("stacks_counted", "after", "pushes"),
     [(True, ("purple", 700), ((100, 100), (500,))), (False, ("unknown", 0), ((100,), ()))],
     ids=["whole-stack-value-grows", "top-chip-unread-after"],

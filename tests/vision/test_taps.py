@@ -101,3 +101,21 @@ def test_chips_that_show_after_the_draw_back_still_count(geometry: TableGeometry
     table.show(1.0, *cards, chip)
     [_, action] = [e for e in table.events if isinstance(e, TableTap | ChipAction)]
     assert isinstance(action, ChipAction) and action.seat == 2 and not action.counted
+
+
+def test_a_second_box_by_the_stack_does_not_hide_the_hand_tapping_in_front(geometry: TableGeometry) -> None:
+    """Seed + 25000 rabbit_hunt (and more renders of that set): as seat 2's hand rested in front of
+    its cards to check, its wrist was boxed as a hand too, by the stack. The visit followed whichever
+    box came last, the wrist: the hand seemed never to rest in front, the check was missed, and every
+    later action read as out of turn. Of a seat's hand boxes, the one furthest out is the hand at work."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    wrist = hand_at_reach(g, 2, 0.05, "seat2_stack", track=8)
+    for reach in (*TAP, 0.6, 0.41):
+        table.show(0.1, *cards, hand_at_reach(g, 2, reach, "seat2_cards"), wrist)
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(1.0, *cards)
+    assert _kinds(table) == ["TableTap"]

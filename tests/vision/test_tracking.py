@@ -1,5 +1,6 @@
 """Track ids (`vision.tracking`): one ByteTrack per class; things left on the felt start a track from
-the activation bar, moving things only from a high score."""
+the activation bar, moving things only from a high score, or from a lower one once they have lain
+still in every call for a while."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ import numpy as np
 
 from vision.detections import Detections
 from vision.drinks import READ_FLOOR
-from vision.tracking import HIGH_SCORE, Tracker
+from vision.tracking import HIGH_SCORE, STEADY_FLOOR, STEADY_S, Tracker
 
 NAMES = ("chip", "phone", "drink", "card_protector")
 
 
-def one(cls: int, score: float) -> Detections:
+def one(cls: int, score: float, dx: float = 0.0) -> Detections:
     return Detections(
-        np.array([[100, 100, 140, 160]], np.float32),
+        np.array([[100 + dx, 100, 140 + dx, 160]], np.float32),
         np.array([score], np.float32),
         np.array([cls], np.int32),
         NAMES,
@@ -39,3 +40,25 @@ def test_a_chip_over_the_high_bar_is_tracked() -> None:
     tracker = Tracker(fps=10)
     ids = [int(tracker.update(one(0, 0.8), t=i / 10).tracker_id[0]) for i in range(3)]
     assert ids[-1] >= 0
+
+
+def test_a_chip_scored_low_that_lies_still_in_every_call_is_tracked_after_a_while() -> None:
+    """Seed + 24000 string_bet_multiple_motions: the second 1,000 of a bet in two motions scored
+    0.38-0.43 in every call for seconds and never got a track; the bet read as one chip. Lying still
+    for ``STEADY_S`` it is tracked. Not before, nor when it moves each call (a hand's edge sliding
+    along), nor when scored under ``STEADY_FLOOR``, nor when it misses a call in between."""
+    calls = round(STEADY_S * 10) + 3
+
+    def ids(score: float, step: float = 0.0, every: int = 1) -> list[int]:
+        tracker = Tracker(fps=10)
+        out = []
+        for i in range(calls):
+            dets = one(0, score, dx=step * i) if i % every == 0 else one(0, 0.01)  # 0.01: missed
+            out.append(int(tracker.update(dets, t=i / 10).tracker_id[0]))
+        return out
+
+    still = ids(0.40)
+    assert still[-1] >= 0 and all(i < 0 for i in still[: round(STEADY_S * 10)])
+    assert all(i < 0 for i in ids(0.40, step=15.0))
+    assert all(i < 0 for i in ids(STEADY_FLOOR - 0.05))
+    assert all(i < 0 for i in ids(0.40, every=2))
