@@ -104,7 +104,7 @@ def test_chips_that_show_after_the_draw_back_still_count(geometry: TableGeometry
 
 
 def test_a_second_box_by_the_stack_does_not_hide_the_hand_tapping_in_front(geometry: TableGeometry) -> None:
-    """Seed + 25000 rabbit_hunt (and more renders of that set): as seat 2's hand rested in front of
+    """Seed + 25000 rabbit_hunt (and 9 more renders of that set): as seat 2's hand rested in front of
     its cards to check, its wrist was boxed as a hand too, by the stack. The visit followed whichever
     box came last, the wrist: the hand seemed never to rest in front, the check was missed, and every
     later action read as out of turn. Of a seat's hand boxes, the one furthest out is the hand at work."""
