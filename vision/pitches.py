@@ -311,16 +311,7 @@ class PitchWatch:
         if any(on_path(x, y) for x, y, _, _ in self.flying.values()):
             return
 
-        def same_card(end: tuple[float, float, float]) -> bool:  # the motion's patch was where the
-            # detector last saw its card when it did (seed + 24000 misdeal_wrong_card_count: the third
-            # card, pitched 0.2 s after the second on the same path, is not the second)
-            t, x, y = end
-            if not flight.t0 - 0.15 <= t <= flight.t1 + 0.15:
-                return False
-            places = flight.places_between(t - LAST_SEEN_S, t)
-            return any(math.dist(p, (x, y)) <= 3 * self.card for p in places)
-
-        same = [e for e in self.detector_ends if same_card(e)]
+        same = [e for e in self.detector_ends if self._same_card(flight, e)]
         pending = [f for f in self.ended if (f.t, f.x, f.y) in same]
         if same and not pending:
             return
@@ -328,6 +319,17 @@ class PitchWatch:
             self.ended.remove(f)
         before = next((seen for when, seen in reversed(self.seen_log) if when <= flight.t1), {})
         self.ended.append(EndedFlight(flight.t1, x, y, seat, before, True, True))
+
+    def _same_card(self, flight: Flight, end: tuple[float, float, float]) -> bool:
+        """Whether a detector's flight that ended (``end``: when first missed, where last seen) was the
+        motion flight's card: the motion's patch was within three card lengths of where the detector
+        last saw it, when it did (seed + 24000 misdeal_wrong_card_count: the third card, pitched 0.2 s
+        after the second on the same path, is not the second)."""
+        t, x, y = end
+        if not flight.t0 - 0.15 <= t <= flight.t1 + 0.15:
+            return False
+        places = flight.places_between(t - LAST_SEEN_S, t)
+        return any(math.dist(p, (x, y)) <= 3 * self.card for p in places)
 
     def _seat_by(self, x: float, y: float, size: float) -> int | None:
         """The seat whose cards lie within three card lengths (``size``) of (x, y), nearest first."""

@@ -473,7 +473,8 @@ class PushCounter:
         both read (chips put on it, how many unknown; read once the hand is gone, as a chip under a
         hand misreads), or boxed ``GROWN`` times larger (chips put on or against it: seed + 23000
         tiny_chip, the small blind's completing 100 put half over its 100, one box 9 px taller). Any
-        of these marks the pushes unread: an uncounted chip action."""
+        of these marks the pushes unread: an uncounted chip action. A visit that pushed may still have
+        let go of more the tracker had yet to confirm (``_moved_on_unconfirmed``)."""
         if (visit.pushed_tracks or visit.items) and not visit.left_behind and visit.scenes_after >= 2:
             # every chip or protector it "pushed" left with the hand: a hand, sleeve or watch boxed as a
             # chip (seed + 2000 tiny_chip: a check read as an unread bet), or a fingertip boxed as a chip,
