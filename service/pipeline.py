@@ -268,7 +268,7 @@ class CameraPipeline:
             t1 = clock()
             found = job.result()  # a perception error surfaces here, on the caller's thread
             t2 = clock()
-            self._last_dets = self.protectors(self.tracker.update(found, frame.t))  # in frame order
+            self._last_dets = self.protectors(self.tracker.update(found, frame.t), frame.t)  # in frame order
             self._time("wait", t1, t2)
             self._time("track", t2, clock())
         assert self._last_dets is not None

@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from vision.cards import crops_to_tensor
-from vision.detections import Detections, share_covered
+from vision.detections import Box, Detections, share_covered
 from vision.detector import ModelError, open_classifier
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "drink_classifier.onnx"
@@ -133,22 +133,50 @@ class DrinkReader:
         return replace(dets, label=labels, value=values)
 
 
+LOST_S = 0.5  # s: a card box that shows round a protector boxed this recently, and not now, is that protector
+ROUND = 0.8  # share of the protector's last box that such a card box covers
+
+
 class ProtectorTracks:
     """A chip track once read surely as a protector stays one. The reader is unsure of some views of a
     protector (35 of the 88 protector boxes measured in the module docstring): seed + 21000
     non_value_item's gold protector, pushed out as a call, read as a protector, then, after a hand
     passed over it, as a 1,000 chip again, and a bet that never left its zone kept the street's
-    betting open for the rest of the hand."""
+    betting open for the rest of the hand.
+
+    And a card box that shows round a protector just lost (boxed within ``LOST_S``, not now, lying on
+    no card boxed round it) is that protector: seed + 25000 non_value_item's protector, by the cards
+    tabled beside it, was boxed from then on as a face-up card round it and a corner of the card, and
+    the hand tabled three cards (a misdeal_too_late). Such a card track stays a protector, and the
+    protector stays lost as long as a card box round it shows."""
 
     def __init__(self) -> None:
-        self.tracks: set[int] = set()
+        self.tracks: set[int] = set()  # chip or card tracks that are a protector
+        self.last: dict[int, tuple[float, Box, bool]] = {}  # protector track -> when, box, on a card
 
-    def __call__(self, dets: Detections) -> Detections:
-        """``dets`` (tracked) with every box of a protector's chip track read as a protector."""
-        chips = dets.of_class("chip") & (dets.tracker_id >= 0)
+    def __call__(self, dets: Detections, t: float = 0.0) -> Detections:
+        """``dets`` (tracked, at time ``t``) with every box of a protector's chip or card track, and
+        every card box round a protector just lost, read as a protector."""
+        tracked = dets.tracker_id >= 0
+        chips = dets.of_class("chip") & tracked
+        cards = dets.of_class("card_up") | dets.of_class("card_down")
         read = chips & (dets.label == PROTECTOR)
-        self.tracks.update(int(t) for t in dets.tracker_id[read])
-        again = chips & ~read & np.isin(dets.tracker_id, list(self.tracks))
+        self.tracks.update(int(track) for track in dets.tracker_id[read])
+        again = (chips | cards) & ~read & np.isin(dets.tracker_id, list(self.tracks)) & tracked
+        boxed = (dets.of_class(PROTECTOR) | read | again) & tracked & ~cards
+        boxes: list[Box] = [(float(a), float(b), float(c), float(d)) for a, b, c, d in dets.xyxy]
+        for i in np.flatnonzero(boxed):
+            on_card = any(share_covered(boxes[i], boxes[j]) >= ROUND for j in np.flatnonzero(cards))
+            self.last[int(dets.tracker_id[i])] = (t, boxes[i], on_card)
+        self.last = {k: v for k, v in self.last.items() if t - v[0] <= LOST_S}
+        for k, (when, box, on_card) in list(self.last.items()):
+            if when >= t or on_card:
+                continue  # boxed now, or lying on a card (which is no protector for losing it)
+            round_it = cards & np.array([share_covered(box, b) >= ROUND for b in boxes], dtype=bool)
+            if round_it.any():
+                again |= round_it
+                self.tracks.update(int(track) for track in dets.tracker_id[round_it & tracked])
+                self.last[k] = (t, box, False)
         if not again.any():
             return dets
         labels, values = dets.label.copy(), dets.value.copy()

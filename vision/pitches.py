@@ -127,7 +127,6 @@ class PitchWatch:
         for track, (x, y, since, size) in self.flying.items():
             if track in now or t - since > PITCH_S:
                 continue
-            self.detector_ends.append((t, x, y))
             seat = None
             if track < 0:  # an untracked flight, seen once a detector call, far apart (or just once)
                 if not self._from_the_deck(track):
@@ -136,7 +135,7 @@ class PitchWatch:
                 if seat is None and not self._flew_out(track, x, y, size):
                     # seen too briefly to say where it went: it landed where it disturbed cards, if
                     # anywhere (cards thrown in by the muck disturb none)
-                    self.ended.append(EndedFlight(t, x, y, None, dict(seen), True, False))
+                    self._detector_flight_ended(EndedFlight(t, x, y, None, dict(seen), True, False))
                     continue
             on_its_way = math.dist(self.launch.get(track, (x, y)), (x, y)) >= 2 * size
             if seat is None:  # else where it was last seen: next to a seat's cards
@@ -146,9 +145,11 @@ class PitchWatch:
                         # misdeal_too_late, 10 calls a second) or leaving the deck (seed + 16000
                         # misdeal_wrong_card_count: a third card, tracked): it landed where it
                         # disturbed cards, if anywhere
-                        self.ended.append(EndedFlight(t, x, y, None, dict(seen), True, on_its_way))
+                        self._detector_flight_ended(EndedFlight(t, x, y, None, dict(seen), True, on_its_way))
                     continue
-            self.ended.append(EndedFlight(t, x, y, seat, dict(seen), self._from_the_deck(track), on_its_way))
+            self._detector_flight_ended(
+                EndedFlight(t, x, y, seat, dict(seen), self._from_the_deck(track), on_its_way)
+            )
         for blur in self.motion.update(t, scene.moving, self.card):
             self._motion_flight(blur)
         for flight in [f for f in self.ended if t - f.t >= DISTURB_S]:
@@ -214,6 +215,14 @@ class PitchWatch:
                 else:
                     self.covered[seat] = self.covered.get(seat, 0) + 1
                     self.in_view[seat] = seen.get(seat, 0)
+
+    def _detector_flight_ended(self, flight: EndedFlight) -> None:
+        """A flight the detector followed ended where it may have landed. Only such flights are noted
+        in ``detector_ends``: a motion flight gives way to none that was dropped (seed + 25000
+        clean_full_ring_walk: the button's second card, boxed once only, halfway to its seat, was
+        dropped as not seen leaving the deck, and its motion flight with it: a false misdeal)."""
+        self.ended.append(flight)
+        self.detector_ends.append((flight.t, flight.x, flight.y))
 
     def _later_flight_to(self, seat: int, t: float) -> bool:
         """Whether a flight from the deck that ended after ``t`` came down on the seat, or was last seen
@@ -308,7 +317,10 @@ class PitchWatch:
         def on_path(x: float, y: float) -> bool:
             return min(math.dist((x, y), p) for p in flight.points) <= 3 * self.card
 
-        if any(on_path(x, y) for x, y, _, _ in self.flying.values()):
+        # a card the detector still follows is the detector's, if its flight will count: one it did not
+        # see leave the deck is dropped when it ends (seed + 25000 clean_full_ring_walk: the button's
+        # second card, first boxed halfway to its seat)
+        if any(on_path(x, y) for k, (x, y, _, _) in self.flying.items() if k >= 0 or self._from_the_deck(k)):
             return
 
         same = [e for e in self.detector_ends if self._same_card(flight, e)]

@@ -227,7 +227,8 @@ def build_scene(
     names = dets.class_names()
     objects = []
     for i, cls in enumerate(names):
-        if cls == "chip" and dets.label[i] == PROTECTOR:  # an unread chip box read as a protector
+        if cls in ("chip", "card_up", "card_down") and dets.label[i] == PROTECTOR:  # read as a protector
+            # (a chip box by the reader, a card box round a protector just lost: ``ProtectorTracks``)
             cls = PROTECTOR
         box = tuple(float(v) for v in dets.xyxy[i])
         x, y = float(feet[i, 0]), float(feet[i, 1])

@@ -161,3 +161,54 @@ def test_an_object_box_under_the_bar_over_a_better_box_of_a_thing_on_the_table_i
         rows[4][0],
         rows[5][0],
     ]
+
+
+def test_a_card_box_round_a_protector_just_lost_is_that_protector():
+    """Seed + 25000 non_value_item: the hand's cards were tabled beside the protector, which from then on
+    was boxed as a face-up card round it and a corner of a card; the hand tabled three cards, a
+    misdeal_too_late. Such a box is the protector, tracked or not, for as long as it shows; a card the
+    protector lay on, and a card that shows there long after the protector went, stay cards."""
+    from vision.drinks import ProtectorTracks
+
+    names = ("card_up", "card_down", "card_protector")
+    protector, card_round, card_beside = [100, 100, 120, 120], [90, 98, 126, 134], [78, 108, 119, 146]
+
+    def seen(*rows: tuple[int, list[int], int]) -> Detections:
+        return Detections(
+            xyxy=np.array([r[1] for r in rows], np.float32).reshape(-1, 4),
+            confidence=np.full(len(rows), 0.6, np.float32),
+            class_id=np.array([r[0] for r in rows], np.int32),
+            names=names,
+            tracker_id=np.array([r[2] for r in rows], np.int64),
+            label=np.array(["" for _ in rows], dtype=object),
+        )
+
+    def labels(d: Detections) -> list[str]:
+        return [
+            names[c] if lab != "card_protector" else "PROTECTOR"
+            for c, lab in zip(d.class_id, d.label, strict=True)
+        ]
+
+    keep = ProtectorTracks()
+    for t in (0.0, 0.1, 0.2):
+        assert labels(keep(seen((2, protector, 5)), t)) == ["card_protector"]
+    tabled = seen((0, card_round, -1), (0, card_beside, 6))  # the protector is boxed no more
+    assert labels(keep(tabled, 0.3)) == ["PROTECTOR", "card_up"]
+    for t in (0.5, 0.7, 0.9):  # untracked past LOST_S: still the protector, as long as it shows
+        assert labels(keep(tabled, t)) == ["PROTECTOR", "card_up"]
+    tracked = seen((0, card_round, 7), (0, card_beside, 6))
+    assert labels(keep(tracked, 1.0)) == ["PROTECTOR", "card_up"]
+    moved = seen((0, [60, 98, 96, 134], 7), (0, card_beside, 6))  # its track stays a protector
+    assert labels(keep(moved, 3.0)) == ["PROTECTOR", "card_up"]
+
+    on_a_card = ProtectorTracks()  # a protector lying on a card boxed round it
+    assert labels(on_a_card(seen((2, protector, 5), (1, card_round, 8)), 0.0)) == [
+        "card_protector",
+        "card_down",
+    ]
+    assert labels(on_a_card(seen((1, card_round, 8)), 0.1)) == ["card_down"]  # missed once: the card stays
+
+    gone = ProtectorTracks()  # a protector picked up; a card shows there a second later
+    gone(seen((2, protector, 5)), 0.0)
+    gone(seen(), 0.1)
+    assert labels(gone(seen((0, card_round, 9)), 1.1)) == ["card_up"]

@@ -240,3 +240,29 @@ def test_a_card_pitched_just_after_another_on_the_same_path_is_one_more(geometry
         table.show(0.1, *seat1, *seat2, moving=(patch(share),))
     table.show(1.0, *seat1, *seat2)
     assert table.cards_dealt_to(1, 2) == {1: 2, 2: 3}
+
+
+def test_a_card_first_boxed_halfway_to_its_seat_is_still_seen_flying_by_motion(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 25000 clean_full_ring_walk: the button's second card, seen by motion from the deck, was
+    boxed (untracked) once only, halfway to its seat, and came down squarely on the seat's first card.
+    The motion's flight gave way to the detector's, which was then dropped because the detector never
+    saw it leave the deck: the seat was dealt one card, a false misdeal. A motion flight gives way only
+    to a detector flight that will count."""
+    g = geometry
+    table = Table(g)
+    seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
+    first = thing(g, 102, "card_down", "seat2_cards")
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat2_cards"].centre
+
+    def patch(share: float) -> tuple[float, float, float, float]:
+        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+        return x - 15, y - 15, x + 15, y + 15
+
+    table.show(1.0, *seat1, first)
+    for share in (0.2, 0.35, 0.5, 0.65, 0.8, 0.95):
+        boxed = [between(g, -1, "card_down", "dealer", "seat2_cards", share)] if share == 0.65 else []
+        table.show(0.1, *seat1, first, *boxed, moving=(patch(share),))
+    table.show(1.0, *seat1, first)
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
