@@ -17,6 +17,7 @@ from collections.abc import Callable
 from statistics import median_low
 
 from vision.camera_config import ZoneKind
+from vision.card_faces import WHITE_RING
 from vision.dealt_face_up import DealtFaceUp
 from vision.detections import Box, iou
 from vision.events import (
@@ -279,6 +280,18 @@ class CardWatch:
         for o in scene.of_class("card_up"):
             zone = self.geo.by_name.get(o.place)
             if (zone is None or zone.kind is not ZoneKind.CARDS) and not self._resting(o, scene.t):
+                return True
+        # or boxed face down, blurred, with a face's white ring, nearer the deck than any seat's cards
+        # (``vision.card_faces.WHITE_RING``; a card the dealer exposes turns over on its way to the seat)
+        for o in scene.of_class("card_down"):
+            zone = self.geo.by_name.get(o.place)
+            loose = zone is None or zone.kind is not ZoneKind.CARDS
+            if (
+                o.label == WHITE_RING
+                and loose
+                and not self._resting(o, scene.t)
+                and self.pitches.nearer_the_deck(o.centre)
+            ):
                 return True
         return False
 

@@ -307,7 +307,7 @@ class PitchWatch:
         x, y = flight.x1, flight.y1
         seat = self._seat_by(x, y, self.card)
         dealer = self._dealer
-        if dealer is None or seat is None or not self._nearer_the_deck((flight.x0, flight.y0)):
+        if dealer is None or seat is None or not self.nearer_the_deck((flight.x0, flight.y0)):
             return  # it must leave the deck and end by a seat's cards (seed + 19000 dealer_exposed_card:
             # the dealer's hand, after pushing the pot, "flew" from the deck to the dealer's rail)
         away = -cv2.pointPolygonTest(dealer.polygon, (x, y), True)
@@ -329,8 +329,14 @@ class PitchWatch:
             return
         for f in pending:
             self.ended.remove(f)
-        before = next((seen for when, seen in reversed(self.seen_log) if when <= flight.t1), {})
-        self.ended.append(EndedFlight(flight.t1, x, y, seat, before, True, True))
+        # it came down when its patch first got within a card length of where it was last seen: it slid
+        # there to rest (seed + 25000 misdeal_too_late: the late card nudged seat 5's cards 0.03 s before
+        # the motion's patch was last seen, and the detector's flight it stood in for had ended then)
+        down = next(
+            t for t, p in zip(flight.times, flight.points, strict=True) if math.dist(p, (x, y)) <= self.card
+        )
+        before = next((seen for when, seen in reversed(self.seen_log) if when <= down), {})
+        self.ended.append(EndedFlight(down, x, y, seat, before, True, True))
 
     def _same_card(self, flight: Flight, end: tuple[float, float, float]) -> bool:
         """Whether a detector's flight that ended (``end``: when first missed, where last seen) was the
@@ -363,9 +369,9 @@ class PitchWatch:
         """Whether a flight was first seen nearer the dealer's zone than any seat's cards: a
         pitch leaves the deck (cards a player throws in, or slides about, start at the seat)."""
         start = self.launch.get(track)
-        return start is not None and self._nearer_the_deck(start)
+        return start is not None and self.nearer_the_deck(start)
 
-    def _nearer_the_deck(self, start: tuple[float, float]) -> bool:
+    def nearer_the_deck(self, start: tuple[float, float]) -> bool:
         """Whether a point lies nearer the dealer's zone than any seat's cards."""
         if self._dealer is None:
             return False

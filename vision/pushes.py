@@ -288,8 +288,11 @@ class PushCounter:
             visit.counted[o.track] = self.chips_of(o)
             first = self._first_sighting(o, visit, scene.t)
             arrivals.append((first, list(visit.counted[o.track]), o.box))
-            if not visit.counted[o.track]:  # landed, value unread: still a motion (an empty push)
-                _mark_unread(visit, first)
+            if not visit.counted[o.track]:  # landed, value unread: still a motion (an empty push);
+                # when it landed is ``_land``'s to note, after the stacks that landed before it
+                # (seed + 25000 string_bet_multiple_motions: the second 1,000, unread, confirmed with
+                # the first, gave the first push its landing time, and the two were taken for one)
+                visit.unread = True
         for released, since in self._carried(scene, visit):  # chips let go, or put on a pushed stack
             arrivals.append((since, released, None))
         if self.stacks_counted:  # whole-stack values: an earlier-bet stack worth more had chips put on

@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from tests.vision.scenes import Table, between, dealt, demo_geometry, rail_hand, thing
+from vision.card_faces import WHITE_RING
 from vision.events import (
     CardExposed,
     CardsDealt,
@@ -267,6 +268,27 @@ def test_a_boxed_card_flying_face_up_and_covered_at_once_by_its_replacement_is_b
     table.show(1.0, down, thing(geometry, 108, "card_down", "seat1_cards"))  # ...and is covered at once
     deals = [(e.seat, e.face_up, e.boxed, e.cards) for e in table.events if isinstance(e, CardsDealt)]
     assert deals == [(2, False, False, ()), (1, True, True, ("6h",)), (1, False, False, ())]
+
+
+@pytest.mark.parametrize(
+    ("label", "share", "boxed"), [(WHITE_RING, 0.2, True), ("", 0.2, False), (WHITE_RING, 0.8, False)]
+)
+def test_a_boxed_card_blurred_face_down_with_a_faces_white_ring_by_the_deck_is_boxed(
+    geometry: TableGeometry, label: str, share: float, boxed: bool
+) -> None:
+    """Seed + 25000 misdeal_boxed_cards: the boxed card, flying face up, was boxed face down in flight
+    (a blur), so its landing face up was taken for a card the dealer exposed: a misdeal. A face-down
+    box with a face's white ring (``vision.card_faces.WHITE_RING``) near the deck is a card leaving it
+    face up; one with no white ring, or nearer the seat (a card the dealer turns over on its way), is
+    not."""
+    table = Table(geometry)
+    down = thing(geometry, 100, "card_down", "seat2_cards")
+    table.show(1.0, down)
+    table.show(0.1, down, between(geometry, -1, "card_down", "dealer", "seat1_cards", share, label=label))
+    table.show(0.1, down, thing(geometry, 107, "card_up", "seat1_cards", label="6h"))  # lands face up...
+    table.show(1.0, down, thing(geometry, 108, "card_down", "seat1_cards"))  # ...and is covered at once
+    deals = [(e.seat, e.face_up, e.boxed) for e in table.events if isinstance(e, CardsDealt)]
+    assert ((1, True, True) in deals) == boxed
 
 
 def test_a_card_flying_over_a_seats_bet_zone_is_not_that_seats_card(geometry: TableGeometry) -> None:

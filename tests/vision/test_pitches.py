@@ -266,3 +266,24 @@ def test_a_card_first_boxed_halfway_to_its_seat_is_still_seen_flying_by_motion(
         table.show(0.1, *seat1, first, *boxed, moving=(patch(share),))
     table.show(1.0, *seat1, first)
     assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
+
+
+def test_a_late_card_that_nudges_the_seats_cards_as_its_blur_slides_to_rest_counts(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 25000 misdeal_too_late: the late card, seen by motion from the deck, nudged seat 5's cards
+    as it came down, while its blur was still seen sliding the last few pixels. The nudge came before
+    the motion's flight was last seen, so it was not taken for the landing, and after play began a card
+    nobody felt land is no card: the misdeal was missed. The flight came down when its patch reached
+    where it was last seen."""
+    g = geometry
+    table, cards = play_under_way(g)
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat1_cards"].centre
+    x0, y0, x1, y1 = cards[0].box
+    nudged = replace(cards[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    for share in (0.3, 0.45, 0.6, 0.75, 0.9, 0.95):
+        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+        held = [nudged, *cards[1:]] if share >= 0.9 else cards
+        table.show(0.1, *held, moving=((x - 15, y - 15, x + 15, y + 15),))
+    table.show(1.5, nudged, *cards[1:])
+    assert table.cards_dealt_to(1) == {1: 3}

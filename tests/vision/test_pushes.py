@@ -5,6 +5,8 @@ cannot count (an unread colour; from a camera, any stack, which shows only its t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.vision.scenes import STEP, Table, dealt, demo_geometry, rail_hand, thing
@@ -175,6 +177,30 @@ def test_two_stacks_uncovered_side_by_side_a_call_apart(
     (action,) = [e for e in table.events if isinstance(e, ChipAction)]
     assert action.pushes == pushes
     assert not action.returned_to_stack
+
+
+def test_two_stacks_uncovered_a_call_apart_the_second_unread_are_still_two_motions(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 25000 string_bet_multiple_motions: as above, the hand staying out, but the second 1,000 was
+    read as no value. Confirmed with the first in one call, its sighting gave the first push its landing
+    time, and the second, landing "then" too, joined it: one push, the string bet missed."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    second = replace(second, label="unknown", value=0)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, _on_axis(g, 9, "hand", 1.0, 8, 40))
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 1.0, -12, 40), first)
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 1.0, -12, 40), first)
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.3, -12, 40), first, second)
+    tracked = [replace(o, track=50 + i) for i, o in enumerate((first, second))]
+    table.show(1.0, *cards, *tracked)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((1000,), ())
+    assert not action.counted
 
 
 @pytest.mark.parametrize(
