@@ -133,16 +133,19 @@ class DrinkReader:
         return replace(dets, label=labels, value=values)
 
 
+PROTECTOR_READS = 2  # detector calls that must read a chip track as a protector before it is one
 LOST_S = 0.5  # s: a card box that shows round a protector boxed this recently, and not now, is that protector
 ROUND = 0.8  # share of the protector's last box that such a card box covers
 
 
 class ProtectorTracks:
-    """A chip track once read surely as a protector stays one. The reader is unsure of some views of a
-    protector (35 of the 88 protector boxes measured in the module docstring): seed + 21000
-    non_value_item's gold protector, pushed out as a call, read as a protector, then, after a hand
-    passed over it, as a 1,000 chip again, and a bet that never left its zone kept the street's
-    betting open for the rest of the hand.
+    """A chip track read surely as a protector in ``PROTECTOR_READS`` detector calls stays one. The
+    reader is unsure of some views of a protector (35 of the 88 protector boxes measured in the module
+    docstring): seed + 21000 non_value_item's gold protector, pushed out as a call, read as a protector,
+    then, after a hand passed over it, as a 1,000 chip again, and a bet that never left its zone kept
+    the street's betting open for the rest of the hand. One reading is not enough: seed + 26000
+    clean_capped_bottle's chip in a stack, read once as a protector, became one for good (a protector
+    put down, then a non-value item pushed with the next bet, in a clean hand).
 
     And a card box that shows round a protector just lost (boxed within ``LOST_S``, not now, lying on
     no card boxed round it) is that protector: seed + 25000 non_value_item's protector, by the cards
@@ -152,6 +155,7 @@ class ProtectorTracks:
 
     def __init__(self) -> None:
         self.tracks: set[int] = set()  # chip or card tracks that are a protector
+        self.reads: dict[int, int] = {}  # chip track -> the detector calls that read it as a protector
         self.last: dict[int, tuple[float, Box, bool]] = {}  # protector track -> when, box, on a card
 
     def __call__(self, dets: Detections, t: float = 0.0) -> Detections:
@@ -161,7 +165,10 @@ class ProtectorTracks:
         chips = dets.of_class("chip") & tracked
         cards = dets.of_class("card_up") | dets.of_class("card_down")
         read = chips & (dets.label == PROTECTOR)
-        self.tracks.update(int(track) for track in dets.tracker_id[read])
+        for track in dets.tracker_id[read]:
+            self.reads[int(track)] = self.reads.get(int(track), 0) + 1
+            if self.reads[int(track)] >= PROTECTOR_READS:
+                self.tracks.add(int(track))
         again = (chips | cards) & ~read & np.isin(dets.tracker_id, list(self.tracks)) & tracked
         boxed = (dets.of_class(PROTECTOR) | read | again) & tracked & ~cards
         boxes: list[Box] = [(float(a), float(b), float(c), float(d)) for a, b, c, d in dets.xyxy]

@@ -89,9 +89,10 @@ def test_a_chip_box_read_surely_as_a_protector_is_marked_one_and_loses_its_value
     assert list(out.value) == [5000, 0, 0, 0]
 
 
-def test_a_chip_track_once_read_as_a_protector_stays_one():
+def test_a_chip_track_read_as_a_protector_in_two_calls_stays_one():
     """Seed + 21000 non_value_item: the gold protector pushed out as a call was read as a protector,
-    then, once a hand had passed over it, as a 1,000 chip again; its bet never left the zone."""
+    then, once a hand had passed over it, as a 1,000 chip again; its bet never left the zone. Read so
+    in one call only, a chip stays a chip (seed + 26000 clean_capped_bottle: a chip in a stack)."""
     from vision.drinks import ProtectorTracks
 
     def seen(track: int, label: str, value: int) -> Detections:
@@ -107,6 +108,8 @@ def test_a_chip_track_once_read_as_a_protector_stays_one():
 
     keep = ProtectorTracks()
     assert list(keep(seen(7, "yellow", 1000)).label) == ["yellow", "black"]  # not read as one yet
+    assert list(keep(seen(7, "card_protector", 0)).label) == ["card_protector", "black"]
+    assert list(keep(seen(7, "yellow", 1000)).label) == ["yellow", "black"]  # read so once: a chip
     assert list(keep(seen(7, "card_protector", 0)).label) == ["card_protector", "black"]
     again = keep(seen(7, "yellow", 1000))
     assert list(again.label) == ["card_protector", "black"] and list(again.value) == [0, 100]

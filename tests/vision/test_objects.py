@@ -272,3 +272,21 @@ def test_a_protector_seen_only_under_the_hand_that_leaves_with_it_was_the_hand(
     table.show(0.2, *cards, protector, rail_hand(g, 8, 2))
     table.show(1.5, *cards, protector)
     assert [e.non_value_items for e in table.events if isinstance(e, ChipAction)] == [1]
+
+
+def test_a_protector_that_shows_beside_the_cards_a_seat_tables_is_no_bet(geometry: TableGeometry) -> None:
+    """Seed + 26000 oversized_chip_call: after the river checked round, seat 8 turned its cards up in its
+    bet zone and a protector was boxed beside them (moved forward with the cards, or a corner of one):
+    a bet of a non-value item, its alert and a second showdown order. A protector that shows beside the
+    seat's own face-up cards in its bet zone came with the hand tabled."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    protector = thing(g, 60, "card_protector", "seat2_bet", label="card_protector")
+    tabled = [replace(c, cls="card_up", place="seat2_bet", track=70 + i) for i, c in enumerate(cards[2:])]
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    table.show(0.3, *cards[:2], thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.2, *cards[:2], *tabled, protector, rail_hand(g, 7, 2))
+    table.show(1.5, *cards[:2], *tabled, protector)
+    assert not [e for e in table.events if isinstance(e, ChipAction)]
