@@ -11,6 +11,7 @@ import numpy as np
 
 from vision.annotate import COLOURS
 from vision.camera_config import ZoneKind
+from vision.card_faces import WHITE_RING
 from vision.table import TableGeometry, TableScene
 
 ZONE_COLOURS = {
@@ -29,7 +30,7 @@ def label_of(cls: str, label: str, value: int) -> str:
     """What a box says: the card's identity, the chips' value, else the class."""
     if cls == "chip":
         return f"{value:,}" if value else "chip"
-    if cls in ("card_up", "card_down") and label:
+    if cls in ("card_up", "card_down") and label and label != WHITE_RING:  # (a hint for the deal, unshown)
         return label
     return cls
 

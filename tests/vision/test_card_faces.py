@@ -122,3 +122,12 @@ def test_a_box_called_face_down_over_white_paper_is_labelled_white_ring_and_stay
     checked = verify_faces(img, dets)
     assert checked.class_names() == ["card_down", "card_down", "chip"]
     assert [str(v) for v in checked.label] == [WHITE_RING, "", ""]
+
+
+def test_a_white_ring_hint_is_not_drawn_on_a_clip_as_a_cards_name() -> None:
+    """The hint is for the deal only: a clip's overlay names a face-down card by its class."""
+    from vision.card_faces import WHITE_RING
+    from vision.overlay import label_of
+
+    assert label_of("card_down", WHITE_RING, 0) == "card_down"
+    assert label_of("card_up", "As", 0) == "As"
