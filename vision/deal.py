@@ -277,21 +277,14 @@ class CardWatch:
         deck face up: at 10 detector calls a second it is seldom caught still on the deck."""
         if self.in_hand and (self.most_board or self.deal_over):
             return False
-        for o in scene.of_class("card_up"):
+        for o in scene.of_class("card_up", "card_down"):
             zone = self.geo.by_name.get(o.place)
-            if (zone is None or zone.kind is not ZoneKind.CARDS) and not self._resting(o, scene.t):
-                return True
-        # or boxed face down, blurred, with a face's white ring, nearer the deck than any seat's cards
-        # (``vision.card_faces.WHITE_RING``; a card the dealer exposes turns over on its way to the seat)
-        for o in scene.of_class("card_down"):
-            zone = self.geo.by_name.get(o.place)
-            loose = zone is None or zone.kind is not ZoneKind.CARDS
-            if (
-                o.label == WHITE_RING
-                and loose
-                and not self._resting(o, scene.t)
-                and self.pitches.nearer_the_deck(o.centre)
-            ):
+            if (zone is not None and zone.kind is ZoneKind.CARDS) or self._resting(o, scene.t):
+                continue
+            # boxed face up; or face down, blurred, with a face's white ring, nearer the deck than any
+            # seat's cards (``vision.card_faces.WHITE_RING``; a card the dealer exposes turns over on
+            # its way to the seat)
+            if o.cls == "card_up" or (o.label == WHITE_RING and self.pitches.nearer_the_deck(o.centre)):
                 return True
         return False
 

@@ -306,7 +306,7 @@ class PushCounter:
         # a protector beside the seat's own cards turned face up in its bet zone came with the hand
         # tabled, or is a corner of it (seed + 26000 oversized_chip_call: one boxed there as seat 8
         # tabled after the river checked round, a non-value item "bet")
-        tabled = any(o.seat == visit.seat for o in scene.in_place(f"seat{visit.seat}_bet", "card_up"))
+        tabled = bool(protectors) and any(scene.in_place(f"seat{visit.seat}_bet", "card_up"))
         for o in protectors:
             if o.track in self.items_pushed or self._lay_there(o, visit) or tabled:
                 continue
