@@ -50,6 +50,7 @@ from vision.events import (
     SeatReturned,
     SeatVacated,
 )
+from vision.hands import StillFaintHands
 from vision.motion import MotionGate
 from vision.presence import SeatPresence
 from vision.readings import StillReadings
@@ -178,6 +179,7 @@ class CameraPipeline:
         self.motion = MotionGate(config.motion)
         self.tracker = Tracker(config.fps)
         self.protectors = ProtectorTracks()  # chip tracks read as protectors stay protectors
+        self.still_hands = StillFaintHands()  # a faint hand box lying still is none
         # a camera sees a stack's top chip only; a perception that does not say so (the simulator's
         # own boxes, test doubles) gives each stack's whole value
         counted = getattr(perceive, "counts_stacks", True)
@@ -268,7 +270,8 @@ class CameraPipeline:
             t1 = clock()
             found = job.result()  # a perception error surfaces here, on the caller's thread
             t2 = clock()
-            self._last_dets = self.protectors(self.tracker.update(found, frame.t), frame.t)  # in frame order
+            tracked = self.protectors(self.tracker.update(found, frame.t), frame.t)  # in frame order
+            self._last_dets = self.still_hands(tracked, frame.t)
             self._time("wait", t1, t2)
             self._time("track", t2, clock())
         assert self._last_dets is not None
@@ -427,7 +430,7 @@ class CameraPipeline:
         if self._perceiver is not None:
             self._perceiver.shutdown(wait=True)
             self._perceiver = None  # frames after close are perceived in line
-        for event in self._with_console([], float("inf")):
+        for event in self._with_console(self.analyzer.flush(), float("inf")):
             out += self._judge(event)
         if self.judge is not None:
             out += self._judge(HandEnded(t))

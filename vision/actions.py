@@ -75,6 +75,7 @@ STEADY_COUNT_S = 0.5
 POT_SHOWS_S = 1.5  # s: bets cleared from their zones went into the pot if chips show there this soon
 ALL_IN_EMPTY_S = 0.4  # an uncounted push is all-in once its seat's stack zone has shown no chip this long
 OFF_TABLE_S = 0.1  # s chips must show on the rail or off the table, running, to be leaving it
+ORDER_WAIT_S = 3.0  # s a betting action may wait for an earlier one still being seen (``_in_order``)
 LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are still its visit's
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
@@ -109,6 +110,7 @@ class ActionAnalyzer(CardWatch):
         # seat -> when its last tap's visit ended, the bet-zone boxes before it, when new chips first showed
         self.after_tap: dict[int, tuple[float, list[Box], float | None]] = {}
         self.held: dict[int, tuple[ChipAction, float]] = {}  # seat -> chip action held, since when
+        self.waiting: list[Event] = []  # betting actions waiting for an earlier one (``_in_order``)
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
         self.holding: dict[int, Settled] = {s: Settled(0.6) for s in geometry.seats}  # still has cards
         self.most_cards: dict[int, int] = {}  # this hand's most cards seen at each seat
@@ -182,6 +184,7 @@ class ActionAnalyzer(CardWatch):
         self.objects.update(scene, out)
         self._out_of_view(scene, out)
         self._end(scene, out)
+        out = self._in_order(scene.t, out)
         for e in out:
             object.__setattr__(e, "frame", scene.frame)
             self.deal_over |= not isinstance(e, CardsDealt | HandStarted)
@@ -261,9 +264,14 @@ class ActionAnalyzer(CardWatch):
             if visit.reach[-1][1] >= TAP_REACH:
                 visit.in_front = (visit.in_front[0] if visit.in_front else t, t)
             visit.last_place = h.place
-            if kind == "stack" and visit.pushes:
-                if not visit.in_stack_after_push:
-                    visit.back_at = t
+            at_stack = visit.at_stack_since = (
+                (t if visit.at_stack_since is None else visit.at_stack_since) if kind == "stack" else None
+            )
+            if at_stack is not None and visit.pushes:
+                if not visit.in_stack_after_push:  # since it came to the stack, if after the last push
+                    # landed: the tracker confirms a push a call or two late (seed + 26000 non_value_item:
+                    # a call's chips, uncovered as the hand came back, "came after the return")
+                    visit.back_at = max(at_stack, visit.release_t)
                 visit.in_stack_after_push = True
             elif rank >= 2 and visit.in_stack_after_push:
                 visit.forward_again = True
@@ -450,6 +458,33 @@ class ActionAnalyzer(CardWatch):
             elif self.has_cards.get(seat, False) or t - since >= MUCK_WAIT + 0.3:
                 del self.held[seat]
                 out.append(action)
+
+    def flush(self) -> list[Event]:
+        """The end of the stream: actions still held or waiting, in time order."""
+        out = self.waiting + [action for seat, (action, _) in self.held.items() if seat not in self.folded]
+        self.waiting, self.held = [], {}
+        return sorted(out, key=lambda e: e.t)
+
+    def _in_order(self, t: float, out: list[Event]) -> list[Event]:
+        """``out``, less the betting actions that must wait, plus those that need wait no more. A seat's
+        chip action is known only once its hand has gone (or its cards show again): actions by other
+        seats since its visit began wait for it, up to ``ORDER_WAIT_S``, so that the rules engine
+        judges them in the order they came (seed + 26000 cards_off_table: seat 2's bet, its visit kept
+        open 3 s by its second card boxed as a hand, came after seats 5 and 8 had folded, two false
+        out_of_turn)."""
+        betting = ChipAction | TableTap | Fold
+        self.waiting += [e for e in out if isinstance(e, betting)]
+        out = [e for e in out if not isinstance(e, betting)]
+        pending = [(v.seat, v.start) for v in self.visits.values() if v.pushes or v.unread or v.pushed_tracks]
+        pending += [(seat, action.t) for seat, (action, _) in self.held.items()]
+
+        def waits(e: Event) -> bool:
+            seat = getattr(e, "seat", None)
+            return t - e.t < ORDER_WAIT_S and any(s != seat and start < e.t for s, start in pending)
+
+        out += [e for e in self.waiting if not waits(e)]
+        self.waiting = [e for e in self.waiting if waits(e)]
+        return out
 
     def _late_chips(self, scene: TableScene, out: list[Event]) -> None:
         """Chips that show in a seat's bet zone within ``LATE_S`` of a tap, with no hand there: the

@@ -2,9 +2,10 @@
 (``Visit.bet_track_boxes``) and what the camera shows of them since. A stack missing from its uncovered
 place was taken away (``missing_uncovered``); one back under a new id is the same stack
 (``earlier_bet_retracked``); a chip box where a stack lay is that stack, whatever its id
-(``still_lies``); a stack under a higher top chip (``topped``) or boxed larger (``grown``) had chips
-put on or against it. ``PushCounter`` reads these to say what became of the earlier bet
-(``prior_chips``) and whether the visit put chips on it (``settle``, ``nothing_let_go``).
+(``still_lies``); a stack a hand reached over (``note_reached``) that shows a higher top chip
+(``topped``) or is boxed larger (``grown``) had chips put on or against it. ``PushCounter`` reads
+these to say what became of the earlier bet (``prior_chips``) and whether the visit put chips on it
+(``settle``, ``nothing_let_go``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ RETRACK_IOU = 0.5  # a new chip track over this much of a pushed stack that vani
 # an earlier-bet stack's box this many times the area it had as the hand came, once the hand has gone, had
 # chips put on or against it (top chips only: how many is unknown)
 GROWN = 1.4
+# a hand covers this much of an earlier-bet stack to put chips on or against it (seed + 26000
+# clean_protector_and_peek: a protector put on the cards, the hand over a third of the big blind's 200,
+# read green 25 as it was posted and black 100 after: "chips put on it", a bet out of turn)
+REACHED = 0.5
 GONE_S = 0.2  # an earlier-bet stack missing from its uncovered place this long (three detector calls) left
 
 
@@ -72,9 +77,21 @@ def still_lies(visit: Visit, track: int) -> bool:
     )
 
 
+def note_reached(scene: TableScene, visit: Visit) -> None:
+    """Note how much of each earlier-bet stack a hand box has covered while the visit lasts."""
+    hands = [o.box for o in scene.of_class("hand")]
+    for track, box in visit.bet_track_boxes.items():
+        share = max((share_covered(box, h) for h in hands), default=0.0)
+        visit.bet_reached[track] = max(visit.bet_reached.get(track, 0.0), share)
+
+
 def topped(visit: Visit) -> bool:
-    """Whether an earlier-bet stack, both read, now shows a higher top chip than it began with."""
-    return any(0 < v < visit.bet_now.get(track, 0) for track, v in visit.bet_values.items())
+    """Whether an earlier-bet stack that a hand reached over, both read, now shows a higher top chip
+    than it began with."""
+    return any(
+        0 < v < visit.bet_now.get(track, 0) and _reached(visit, track)
+        for track, v in visit.bet_values.items()
+    )
 
 
 def grown(visit: Visit) -> bool:
@@ -82,8 +99,15 @@ def grown(visit: Visit) -> bool:
     the hand came."""
     now = dict(visit.bet_boxes_now)
     return any(
-        track in now and _area(now[track]) >= GROWN * _area(b) for track, b in visit.bet_track_boxes.items()
+        track in now and _area(now[track]) >= GROWN * _area(b) and _reached(visit, track)
+        for track, b in visit.bet_track_boxes.items()
     )
+
+
+def _reached(visit: Visit, track: int) -> bool:
+    """Whether a hand box covered ``REACHED`` of the earlier-bet stack ``track`` while the visit lasted:
+    chips put on or against a stack come in a hand over it."""
+    return visit.bet_reached.get(track, 0.0) >= REACHED - 1e-6
 
 
 def _area(box: Box) -> float:

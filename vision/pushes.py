@@ -33,6 +33,7 @@ from vision.earlier_bet import (
     earlier_bet_retracked,
     grown,
     missing_uncovered,
+    note_reached,
     still_lies,
     topped,
 )
@@ -158,6 +159,7 @@ class Visit:
     in_stack_after_push: bool = False  # the hand was back at the stack since the last push
     unread: bool = False  # a pushed stack's value could not be read: the pushes are a lower bound
     back_at: float = 0.0  # when it got there
+    at_stack_since: float | None = None  # since when the hand is over the stack zone, if it is
     forward_again: bool = False  # ... and then came forward over the cards or the bet again
     returned: bool = False
     had_cards: bool = True  # the seat's cards were in its zones when the visit began
@@ -192,6 +194,7 @@ class Visit:
     # missing ``GONE_S`` (taken away, not hidden: a stack put back there later is new chips)
     bet_gone_since: dict[int, float] = field(default_factory=dict)
     bet_seen_gone: set[int] = field(default_factory=set)
+    bet_reached: dict[int, float] = field(default_factory=dict)  # earlier-bet stack -> most a hand covered it
     tapped: bool = False  # its tap was reported as the hand drew back (``ActionAnalyzer._drew_back``)
 
     def lay_at_start(self) -> list[Box]:
@@ -265,6 +268,7 @@ class PushCounter:
         ]
         self._sightings(scene, visit)
         missing_uncovered(scene, visit)
+        note_reached(scene, visit)
         # what landed this scene, stack by stack: (first seen, its chips, its box if a new stack)
         arrivals: list[Arrival] = []
         here = {o.track for o in scene.of_class("chip")}

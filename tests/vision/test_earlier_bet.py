@@ -189,3 +189,29 @@ def test_from_overhead_chips_put_half_over_an_earlier_bet_grow_its_box(
     actions = [(a.seat, a.pushes, a.counted) for a in table.events if isinstance(a, ChipAction)]
     taps = [e.seat for e in table.events if isinstance(e, TableTap)]
     assert (actions, taps) == (([(2, (), False)], []) if grown else ([], [2]))
+
+
+@pytest.mark.parametrize("reached", [False, True], ids=["hand-beside-it", "hand-over-it"])
+def test_an_earlier_bet_reads_higher_only_as_chips_put_on_it_when_a_hand_reached_over_it(
+    geometry: TableGeometry, reached: bool
+) -> None:
+    """Seed + 26000 clean_protector_and_peek: seat 3 put a protector on its cards, its hand over a third
+    of its big blind (two 100s, read green 25 since it was posted, black 100 after the hand had gone).
+    No hand was over the stack, so no chips were put on it: no bet (a false out_of_turn, and a
+    premature board after it). With the hand over the stack, a higher top chip is chips added."""
+    g = geometry
+    table = Table(g, turn=1, stacks_counted=False)
+    cards = dealt(g)
+    x, y = g.by_name["seat2_bet"].centre
+    box = (x - 9, y - 8, x + 9, y + 8)
+    blind = SeenObject(60, "chip", box, "seat2_bet", 2, label="green", value=25)
+    read_again = replace(blind, label="black", value=100)
+    hand_box = (x - 9 - 50, y - 25, x + 9, y + 25) if reached else (x - 9 - 60, y - 25, x - 3, y + 25)
+    hand = SeenObject(7, "hand", hand_box, "seat2_cards", 2)
+    table.show(1.0, *cards, blind)
+    table.show(0.3, *cards, blind, rail_hand(g, 7, 2))
+    table.show(0.4, *cards, blind, hand)
+    table.show(0.3, *cards, read_again, rail_hand(g, 7, 2))
+    table.show(1.0, *cards, read_again)
+    actions = [(a.seat, a.pushes, a.counted) for a in table.events if isinstance(a, ChipAction)]
+    assert actions == ([(2, (), False)] if reached else [])

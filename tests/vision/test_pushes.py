@@ -516,3 +516,35 @@ def test_chips_the_hand_covers_as_it_arrives_were_there_before_it(geometry: Tabl
     table.show(1.0, *cards, blind)
     acted = [e for e in table.events if isinstance(e, ChipAction | TableTap)]
     assert [(type(e).__name__, e.seat) for e in acted] == [("TableTap", 2)]
+
+
+def test_chips_uncovered_as_the_hand_gets_back_to_the_stack_before_the_push_is_confirmed_are_one_push(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 26000 non_value_item: seat 8 called with three chips in one motion. One showed as the hand
+    let go; the hand hid the other two and uncovered them as it got back to its stack. The tracker
+    confirmed the first only then, so the hand's return "came" after the first push, and the other two
+    were a second motion after a trip back to the stack: a false string bet."""
+    g = geometry
+    table = Table(g)
+    cards = dealt(g)
+    x, y = g.by_name["seat2_bet"].centre
+
+    def chip(track: int, dx: float, label: str, value: int) -> SeenObject:
+        return SeenObject(
+            track, "chip", (x + dx - 8, y - 8, x + dx + 8, y + 8), "seat2_bet", 2, label=label, value=value
+        )
+
+    stack, over_the_bet = thing(g, 9, "hand", "seat2_stack"), thing(g, 9, "hand", "seat2_bet")
+    table.show(1.0, *cards)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, stack)
+    table.show(0.3, *cards, over_the_bet)
+    table.show(0.1, *cards, chip(-1, -30, "black", 100), over_the_bet)  # let go; not confirmed yet
+    table.show(0.2, *cards, over_the_bet)  # the hand over all three
+    table.show(0.1, *cards, chip(-1, -30, "black", 100), chip(-1, 0, "purple", 500), stack)
+    table.show(0.3, *cards, chip(50, -30, "black", 100), chip(-1, 0, "purple", 500), stack)
+    table.show(0.3, *cards, chip(50, -30, "black", 100), chip(51, 0, "purple", 500), rail_hand(g, 9, 2))
+    table.show(1.0, *cards, chip(50, -30, "black", 100), chip(51, 0, "purple", 500))
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert (action.pushes, action.returned_to_stack) == (((500, 100),), False)
