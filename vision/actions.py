@@ -184,9 +184,10 @@ class ActionAnalyzer(CardWatch):
         self.objects.update(scene, out)
         self._out_of_view(scene, out)
         self._end(scene, out)
+        for e in out:  # the frame it was seen in, though it may wait to be reported (``_in_order``)
+            object.__setattr__(e, "frame", scene.frame)
         out = self._in_order(scene.t, out)
         for e in out:
-            object.__setattr__(e, "frame", scene.frame)
             self.deal_over |= not isinstance(e, CardsDealt | HandStarted)
             self.acted |= isinstance(e, ChipAction | TableTap | Fold)
         return sorted(out, key=lambda e: e.t) if out else out

@@ -612,5 +612,7 @@ def test_a_fold_while_an_earlier_bet_is_still_being_seen_comes_after_that_bet(
     table.show(1.5, *mucked, *seat2, lingering, bet)
     table.show(0.3, *mucked, *seat2, rail_hand(g, 8, 2), bet)
     table.show(1.0, *mucked, *seat2, bet)
-    acted = [(type(e).__name__, e.seat) for e in table.events if isinstance(e, ChipAction | Fold)]
-    assert acted == [("ChipAction", 2), ("Fold", 1)]
+    acted = [e for e in table.events if isinstance(e, ChipAction | Fold)]
+    assert [(type(e).__name__, e.seat) for e in acted] == [("ChipAction", 2), ("Fold", 1)]
+    bet, fold = acted
+    assert fold.frame < bet.frame  # reported after the bet, it keeps the frame it was seen in
