@@ -265,14 +265,15 @@ class ActionAnalyzer(CardWatch):
             if visit.reach[-1][1] >= TAP_REACH:
                 visit.in_front = (visit.in_front[0] if visit.in_front else t, t)
             visit.last_place = h.place
-            at_stack = visit.at_stack_since = (
-                (t if visit.at_stack_since is None else visit.at_stack_since) if kind == "stack" else None
-            )
-            if at_stack is not None and visit.pushes:
+            if kind != "stack":
+                visit.at_stack_since = None
+            elif visit.at_stack_since is None:
+                visit.at_stack_since = t
+            if visit.at_stack_since is not None and visit.pushes:
                 if not visit.in_stack_after_push:  # since it came to the stack, if after the last push
                     # landed: the tracker confirms a push a call or two late (seed + 26000 non_value_item:
                     # a call's chips, uncovered as the hand came back, "came after the return")
-                    visit.back_at = max(at_stack, visit.release_t)
+                    visit.back_at = max(visit.at_stack_since, visit.release_t)
                 visit.in_stack_after_push = True
             elif rank >= 2 and visit.in_stack_after_push:
                 visit.forward_again = True
@@ -462,9 +463,14 @@ class ActionAnalyzer(CardWatch):
 
     def flush(self) -> list[Event]:
         """The end of the stream: actions still held or waiting, in time order."""
-        out = self.waiting + [action for seat, (action, _) in self.held.items() if seat not in self.folded]
-        self.waiting, self.held = [], {}
+        out, self.waiting = self.waiting + self._take_held(), []
         return sorted(out, key=lambda e: e.t)
+
+    def _take_held(self) -> list[Event]:
+        """The chip actions still held (``_release_held``), less those of seats seen folding since."""
+        out: list[Event] = [action for seat, (action, _) in self.held.items() if seat not in self.folded]
+        self.held.clear()
+        return out
 
     def _in_order(self, t: float, out: list[Event]) -> list[Event]:
         """``out``, less the betting actions that must wait, plus those that need wait no more. A seat's
@@ -584,6 +590,5 @@ class ActionAnalyzer(CardWatch):
             self.in_hand = False
             self.visits.clear()
             self._settle_all_in(float("inf"), out)
-            out += [action for seat, (action, _) in self.held.items() if seat not in self.folded]
-            self.held.clear()
+            out += self._take_held()
             out.append(HandEnded(self.table_clear.since))
