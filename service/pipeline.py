@@ -90,6 +90,8 @@ class ModelPerception:
             self.detector.conf = min(settings.conf, settings.seated_conf)
         self.detector.conf = min(self.detector.conf, settings.hand_conf)  # and hands down to hand_conf
         self.hand_conf = settings.hand_conf
+        self.face_conf = settings.face_conf
+        self.detector.conf = min(self.detector.conf, settings.face_conf)  # and face-up cards to face_conf
         self.cards = CardReader(Path(config.detector.cards_model))
         self.cards.second_look = False  # the card's next frames are its second look (docs/card_sizes.json)
         self.chips = ChipClassifier(config.chips)
@@ -117,15 +119,20 @@ class ModelPerception:
             dets, looked = self.detector(frame.image)[0], None
         else:
             dets, looked = self.detector.detect_in(frame.image, region)
-        if self.detector.conf < self.conf:  # only players, hands and objects to be read below the bar stay
+        if self.detector.conf < self.conf:  # below the bar only players, hands, objects to read, faces stay
             hands = dets.of_class("hand") & (dets.confidence >= self.hand_conf)
             objects = np.isin(dets.class_names(), OBJECTS) & (dets.confidence >= READ_FLOOR)
-            dets = dets.select((dets.confidence >= self.conf) | dets.of_class("player") | hands | objects)
+            faces = dets.of_class("card_up") & (dets.confidence >= self.face_conf)
+            dets = dets.select(
+                (dets.confidence >= self.conf) | dets.of_class("player") | hands | objects | faces
+            )
         if looked is not None and self._last is not None:
             dets = merge_region(self._last, dets, looked, frame.image.shape[:2])
         if self.close_look is not None:  # small chips in the bet and stack zones, looked at closer
             dets = self.close_look(frame.image, dets)
         dets = verify_faces(frame.image, dets, self.light(frame.image))  # a back called face up is a back
+        # a faint face-up box is kept only if its middle is white paper: a faint one that is not was no card
+        dets = dets.select(~(dets.of_class("card_down") & (dets.confidence < self.conf)))
         dets = one_box_per_disc(one_box_per_card(dets))  # a card or a button boxed twice is one
         dets, todo = self.still.recall(frame.image, dets)
         dets = self.cards.label(frame.image, dets, only=todo)
@@ -177,7 +184,7 @@ class CameraPipeline:
         self.profile = load_profile(config.game.profile)
         self.geometry = TableGeometry(config, config.width, config.height)
         self.motion = MotionGate(config.motion)
-        self.tracker = Tracker(config.fps)
+        self.tracker = Tracker(config.fps, steady_floors={"card_up": config.detector.face_conf})
         self.protectors = ProtectorTracks()  # chip tracks read as protectors stay protectors
         self.still_hands = StillFaintHands()  # a faint hand box lying still is none
         # a camera sees a stack's top chip only; a perception that does not say so (the simulator's

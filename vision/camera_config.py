@@ -145,6 +145,13 @@ class DetectorConfig(Strict):
         description="hands are kept from this score: a far table's hands score low, and a hand missed "
         "is a tap or fold missed (docs/pipeline_eval.md)",
     )
+    face_conf: float = Field(
+        0.2,
+        gt=0,
+        lt=1,
+        description="face-up cards are kept from this score if their middle is white paper: a board card "
+        "under dim light scores low (docs/pipeline_eval.md)",
+    )
     imgsz: int | None = Field(
         None,
         ge=128,

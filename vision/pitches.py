@@ -72,6 +72,7 @@ class PitchWatch:
         self.geo = geometry
         self.hold = hold  # how long a seat's card count takes to settle
         self.covered: dict[int, int] = {}  # seat -> its cards hidden under a card pitched on top
+        self.covered_by: dict[int, float] = {}  # seat -> when the landing that last hid one came down
         self.in_view: dict[int, int] = {}  # seat -> the cards it showed over them (``card_came_into_view``)
         self.boxed_twice: dict[int, int] = {}  # seat -> card boxes it showed over what the deal had given it
         self.over_deal_since: dict[int, float] = {}  # seat -> since when it has shown more than that
@@ -98,6 +99,7 @@ class PitchWatch:
     def reset(self) -> None:
         """A new hand: nothing is covered or on its way."""
         self.covered.clear()
+        self.covered_by.clear()
         self.in_view.clear()
         self.boxed_twice.clear()
         self.over_deal_since.clear()
@@ -214,6 +216,7 @@ class PitchWatch:
                     self.boxed_twice[seat] -= 1
                 else:
                     self.covered[seat] = self.covered.get(seat, 0) + 1
+                    self.covered_by[seat] = when
                     self.in_view[seat] = seen.get(seat, 0)
 
     def _detector_flight_ended(self, flight: EndedFlight) -> None:
@@ -391,19 +394,25 @@ class PitchWatch:
 
     def card_came_into_view(self, seat: int, seen: int, t: float) -> None:
         """The seat shows ``seen`` cards. More than it showed when a card was last counted hidden there
-        is that card come into view, unless a card landed there within ``LANDED_S`` (seed + 10000
-        undercall: the dealer's hand pulling the bets in nudged seat 7's cards apart, a third in view).
-        Measured from the covering, not from the most it ever showed: a pitch coming down squarely on a
-        card shows as one more for a moment (seed + 19000 playlive_45a_multi_chip_call: seat 7 showed
-        two as its second card landed, then one; its two shown apart later were counted as three)."""
+        is that card come into view, unless another card landed there since, within ``LANDED_S`` (seed
+        + 10000 undercall: the dealer's hand pulling the bets in nudged seat 7's cards apart, a third in
+        view). Measured from the covering, not from the most it ever showed: a pitch coming down
+        squarely on a card shows as one more for a moment (seed + 19000 playlive_45a_multi_chip_call:
+        seat 7 showed two as its second card landed, then one; its two shown apart later were counted
+        as three). The landing that hid a card is no other card: seed + 27000 short_all_in, seat 2's
+        second card boxed for 0.1 s as it came down, then lost under the first, showed again 1.1 s
+        later, and the seat held three (a misdeal)."""
         covered, shown = self.covered.get(seat, 0), self.in_view.get(seat, 0)
-        if covered and seen > shown > 0 and t - self.landed.get(seat, -1e9) > LANDED_S:
+        landed = self.landed.get(seat, -1e9)
+        another = landed > self.covered_by.get(seat, -1e9) and t - landed <= LANDED_S
+        if covered and seen > shown > 0 and not another:
             self.covered[seat] = covered - min(covered, seen - shown)
             self.in_view[seat] = seen
 
     def cards_gone(self, seat: int) -> None:
         """The seat shows no cards: nothing of it can be covered any more."""
         self.covered.pop(seat, None)
+        self.covered_by.pop(seat, None)
         self.in_view.pop(seat, None)
         self.boxed_twice.pop(seat, None)
 

@@ -22,7 +22,9 @@ A box of another class scored from ``STEADY_FLOOR`` to the high bar starts a tra
 still (``STEADY_IOU``) in every detector call for ``STEADY_S``: what stays put that long is there.
 Seed + 24000 string_bet_multiple_motions: the second 1,000 of a bet put out in two motions scored
 0.38-0.43 for seconds and never got a track, so the bet read as one chip; seed + 23000 short_all_in:
-a tabled card scored under 0.5 for 3 s was never seen tabled.
+a tabled card scored under 0.5 for 3 s was never seen tabled. Face-up cards start from the camera's
+``face_conf`` (seed + 26000 short_all_in: a tabled card scored 0.25, kept as white paper, stayed
+untracked, and the hand read as one card exposed).
 """
 
 from __future__ import annotations
@@ -51,8 +53,17 @@ class _Steady(NamedTuple):
 
 
 class Tracker:
-    def __init__(self, fps: float, lost_seconds: float = 1.0, activation: float = 0.25) -> None:
+    def __init__(
+        self,
+        fps: float,
+        lost_seconds: float = 1.0,
+        activation: float = 0.25,
+        steady_floors: dict[str, float] | None = None,
+    ) -> None:
+        """``steady_floors``: per class, a lower ``STEADY_FLOOR`` (the pipeline keeps face-up cards from
+        the camera's ``face_conf`` when their middle is white paper, so a still one of those is a card)."""
         self.fps = fps
+        self.steady_floors = steady_floors or {}
         self.lost_frames = max(round(lost_seconds * fps), 1)
         self.activation = activation
         self._trackers: dict[int, ByteTrackTracker] = {}
@@ -82,7 +93,8 @@ class Tracker:
             name = dets.names[int(class_id)]
             confidence = dets.confidence[rows]
             if name not in STILL_THINGS:
-                confidence = self._lift_steady(int(class_id), dets.xyxy[rows], confidence, t)
+                floor = self.steady_floors.get(name, STEADY_FLOOR)
+                confidence = self._lift_steady(int(class_id), dets.xyxy[rows], confidence, t, floor)
             found = sv.Detections(
                 xyxy=dets.xyxy[rows].astype(np.float32),
                 confidence=confidence,
@@ -97,14 +109,16 @@ class Tracker:
                     ids[int(row)] = int(class_id) * ID_STRIDE + int(tid)
         return dataclasses.replace(dets, tracker_id=ids)
 
-    def _lift_steady(self, class_id: int, xyxy: np.ndarray, confidence: np.ndarray, t: float) -> np.ndarray:
-        """``confidence`` with the boxes scored from ``STEADY_FLOOR`` to the high bar that lay still in
-        every call for ``STEADY_S`` lifted to the high bar (only what the tracker sees)."""
+    def _lift_steady(
+        self, class_id: int, xyxy: np.ndarray, confidence: np.ndarray, t: float, floor: float = STEADY_FLOOR
+    ) -> np.ndarray:
+        """``confidence`` with the boxes scored from ``floor`` to the high bar that lay still in every
+        call for ``STEADY_S`` lifted to the high bar (only what the tracker sees)."""
         was = self._steady.get(class_id, [])
         now: list[_Steady] = []
         lifted = confidence.copy()
         for i, (box, score) in enumerate(zip(xyxy, confidence, strict=True)):
-            if not STEADY_FLOOR <= score < HIGH_SCORE:
+            if not floor <= score < HIGH_SCORE:
                 continue
             b = (float(box[0]), float(box[1]), float(box[2]), float(box[3]))
             since = next((s.since for s in was if iou(s.box, b) >= STEADY_IOU), t)

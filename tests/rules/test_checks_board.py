@@ -6,6 +6,7 @@ import pytest
 from rules.records import AlertKind, Severity
 from tests.rules.hands import (
     PROFILE_IDS,
+    Pause,
     board_card,
     call,
     check,
@@ -17,6 +18,7 @@ from tests.rules.hands import (
     fold,
     heads_up,
     judge,
+    kinds,
     noise,
     only,
     preflop_calls,
@@ -238,9 +240,21 @@ def test_a_flop_seen_landing_a_card_at_a_time_is_the_flop(house):
 
 @pytest.mark.parametrize("pieces", [(1, 3), (2, 2), (3, 1)])
 def test_a_four_card_flop_seen_in_pieces_is_still_a_four_card_flop(pieces):
-    """Three then one is the turn only once the flop has been judged complete; one then three, or two
-    and two, is a flop of four cards."""
+    """Three then one a second later is the turn: the flop was complete; one then three, or two and two,
+    is a flop of four cards."""
     events = [to_the_flop(), ChipsPulledIn(0.0), [board_card(n) for n in pieces]]
     record = judge(TABLE, "tda", *events)
     expected = AlertKind.PREMATURE_BOARD if pieces[0] == 3 else AlertKind.FOUR_CARD_FLOP
     assert [a.kind for a in record.alerts] == [expected], describe(record)
+
+
+@pytest.mark.parametrize("house", PROFILE_IDS)
+def test_a_fourth_card_seen_as_the_flop_is_spread_is_a_four_card_flop(house):
+    """Seed + 27000 four_card_flop_reshuffle: three flop cards seen, and the fourth, dim, 0.4 s later.
+    A flop is spread in one motion, and a turn comes only after a burn: that is a four-card flop, not a
+    premature turn. The same card a second and a half later is the turn."""
+    spread = judge(TABLE, house, to_the_flop(), ChipsPulledIn(0.0), board_card(3), Pause(0.4), board_card(1))
+    assert kinds(spread) == [AlertKind.FOUR_CARD_FLOP], describe(spread)
+    assert "came with 4 cards" in only(spread, AlertKind.FOUR_CARD_FLOP).message
+    later = judge(TABLE, house, to_the_flop(), ChipsPulledIn(0.0), board_card(3), Pause(1.5), board_card(1))
+    assert kinds(later) == [AlertKind.PREMATURE_BOARD], describe(later)

@@ -239,3 +239,33 @@ def test_a_card_found_face_up_close_up_is_a_back_unless_its_middle_is_white() ->
     assert perception(Frame(0, 0.0, image)).class_names() == ["card_down"]
     image[300:356, 600:640] = (235, 235, 235)  # white paper
     assert perception(Frame(1, 0.1, image)).class_names() == ["card_up"]
+
+
+def test_a_faint_face_up_card_is_kept_if_its_middle_is_white_and_dropped_if_not() -> None:
+    """Seed + 27000 (a dark blue felt under dim light): the flop's middle card, a nine of spades, scored
+    0.27, under the detector bar of 0.3, in every call; the flop was seen as two cards and the third
+    as a card dealt after the hand (a rabbit hunt) or early (a premature board). A face-up box from
+    ``face_conf`` (0.2) stays if its middle is white paper; a faint one that is not (a red back) is
+    dropped, not kept as a faint back."""
+    from service.pipeline import ModelPerception
+
+    config = load_camera_config(CONFIG)
+    perception = ModelPerception(config)
+    names = perception.detector.names
+    box = np.array([[600, 300, 640, 356]], np.float32)
+
+    class Faint:
+        conf = perception.detector.conf
+
+        def __call__(self, image: np.ndarray) -> list[Detections]:
+            up = np.array([names.index("card_up")], np.int32)
+            return [Detections(box, np.array([0.25], np.float32), up, names)]
+
+    perception.detector = Faint()  # type: ignore[assignment]
+    perception.close_look = None
+    image = np.full((config.height, config.width, 3), (90, 60, 40), np.uint8)  # blue felt
+    image[300:356, 600:640] = (235, 235, 235)  # white paper
+    assert perception(Frame(0, 0.0, image)).class_names() == ["card_up"]
+    image[300:356, 600:640] = (40, 40, 170)  # a red back
+    assert perception(Frame(1, 0.1, image)).class_names() == []
+    assert config.detector.face_conf == 0.2 < config.detector.conf

@@ -64,24 +64,28 @@ def test_a_card_pitched_on_top_of_another_still_counts(geometry: TableGeometry) 
     assert sum(e.count for e in deals) == 3 and {e.seat for e in deals} == {1}
 
 
+@pytest.mark.parametrize("hidden_s", [3.0, 1.0], ids=["shows-again-late", "shows-again-soon"])
 @pytest.mark.parametrize("shown_landing", [False, True], ids=["hidden-at-once", "two-for-a-moment"])
 def test_a_card_pitched_on_top_of_another_that_later_comes_into_view_is_no_card_more(
-    geometry: TableGeometry, shown_landing: bool
+    geometry: TableGeometry, shown_landing: bool, hidden_s: float
 ) -> None:
     """Seed + 10000 undercall: seat 7's second card landed on its first, and the dealer's hand pulling
     the bets in nudged them apart: two in view, where two were counted already, is still two. Seed +
     19000 playlive_45a_multi_chip_call: the landing card showed as a second one for a detector call
-    before it lay squarely on the first; two seen later are still the two counted, not three."""
+    before it lay squarely on the first; two seen later are still the two counted, not three. Seed +
+    27000 short_all_in: seen again 1.1 s after it landed (within ``LANDED_S``), it is the card that
+    landed, not one more (the seat held three: a misdeal)."""
     table = Table(geometry)
     first, second = (
         thing(geometry, 100, "card_down", "seat1_cards"),
         thing(geometry, 101, "card_down", "seat1_cards"),
     )
     table.show(1.0, first)
-    table.show(0.1, first, between(geometry, 102, "card_down", "dealer", "seat1_cards", 0.8))
+    for share in (0.5, 0.8):  # on its way from the deck
+        table.show(0.1, first, between(geometry, 102, "card_down", "dealer", "seat1_cards", share))
     if shown_landing:
         table.show(0.1, first, second)
-    table.show(3.0, first)  # the second card landed exactly on the first
+    table.show(hidden_s, first)  # the second card landed exactly on the first
     assert table.cards_dealt_to(1) == {1: 2}
     table.show(1.0, first, second)  # nudged apart: both in view
     assert table.cards_dealt_to(1) == {1: 2}

@@ -62,3 +62,21 @@ def test_a_chip_scored_low_that_lies_still_in_every_call_is_tracked_after_a_whil
     assert all(i < 0 for i in ids(0.40, step=15.0))
     assert all(i < 0 for i in ids(STEADY_FLOOR - 0.05))
     assert all(i < 0 for i in ids(0.40, every=2))
+
+
+def test_a_faint_face_up_card_lying_still_is_tracked_from_the_cameras_face_floor() -> None:
+    """Seed + 26000 short_all_in: a tabled card scored 0.25 in every call, kept because its middle was
+    white paper (``face_conf``), stayed untracked, and the tabled hand read as one card exposed. With
+    the face floor as its steady floor a still face-up card is tracked; a chip so faint is not."""
+    names = ("chip", "card_up")
+    calls = round(STEADY_S * 10) + 3
+
+    def last_id(cls: int) -> int:
+        tracker = Tracker(fps=10, steady_floors={"card_up": 0.2})
+        box = np.array([[100, 100, 130, 140]], np.float32)
+        dets = Detections(box, np.array([0.25], np.float32), np.array([cls], np.int32), names)
+        return [int(tracker.update(dets, t=i / 10).tracker_id[0]) for i in range(calls)][-1]
+
+    assert 0.2 < 0.25 < STEADY_FLOOR
+    assert last_id(1) >= 0
+    assert last_id(0) < 0
