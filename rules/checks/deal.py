@@ -345,9 +345,8 @@ class BoardMonitor:
         spread = before == 3 and ev.t - self.flop_t <= FLOP_SPREAD_S  # one more as the flop was spread
         if before < 3:
             self.flop_t = ev.t
-        if (
-            before < 3 < self.on_board or spread
-        ):  # the flop came with a fourth card, seen at once or in pieces
+        # the flop came with a fourth card, seen at once or in pieces
+        if before < 3 < self.on_board or spread:
             scramble = self.rules.four_card_flop.value is FourCardFlop.SCRAMBLE_RANDOM_BURN
             flopped, self.on_board = self.on_board, 3 if scramble else 0
             return [
