@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from rules.records import Alert, BetAction, Ruling
-from service.pipeline import CONSOLE_LAG, CameraPipeline
+from service.pipeline import CONSOLE_LAG, CameraPipeline, ModelPerception
 from tests.rules.hands import deal, flop, fold, preflop_order, timeline
 from tests.rules.test_uncounted_chips import tops
-from vision.camera_config import load_camera_config
+from vision.camera_config import CameraConfig, load_camera_config
 from vision.detections import Detections
 from vision.events import Declaration, DeclarationKind, HandEnded, HandStarted, SeatReturned, SeatVacated
 from vision.source import Frame
@@ -210,35 +210,46 @@ def test_hands_are_kept_from_their_own_lower_bar_and_other_objects_from_the_dete
     assert config.detector.conf == 0.3 and config.detector.hand_conf == 0.2
 
 
+CARD_BOX = np.array([[600, 300, 640, 356]], np.float32)
+
+
+def perception_seeing_a_face_up_card(score: float, close_up: bool) -> tuple[ModelPerception, CameraConfig]:
+    """The model perception with its detector faked to find one face-up card box at ``CARD_BOX``
+    scored ``score``; ``close_up``: the card zones' close look finds it instead, the detector nothing."""
+    config = load_camera_config(CONFIG)
+    perception = ModelPerception(config)
+    names = perception.detector.names
+    up = np.array([names.index("card_up")], np.int32)
+    card = Detections(CARD_BOX, np.array([score], np.float32), up, names)
+    nothing = card.select(np.zeros(1, bool))
+
+    class Fake:
+        conf = perception.detector.conf
+
+        def __call__(self, image: np.ndarray) -> list[Detections]:
+            return [nothing if close_up else card]
+
+    perception.detector = Fake()  # type: ignore[assignment]
+    perception.close_look = (lambda image, dets: Detections.joined(dets, card)) if close_up else None  # type: ignore[assignment]
+    return perception, config
+
+
+def felt_with_card(config: CameraConfig, colour: tuple[int, int, int]) -> np.ndarray:
+    """A blue felt frame with a card-sized patch of ``colour`` (BGR) under ``CARD_BOX``."""
+    image = np.full((config.height, config.width, 3), (90, 60, 40), np.uint8)
+    image[300:356, 600:640] = colour
+    return image
+
+
 def test_a_card_found_face_up_close_up_is_a_back_unless_its_middle_is_white() -> None:
     """The card zones' close look adds face-up cards (seed + 20000 card_exposed_action_pending: an
     exposed card at 0.09 to the whole frame, 0.90 close up), so the check that a face-up box shows
     white paper runs on the close look's boxes too: a red back called face up is a back."""
-    from service.pipeline import ModelPerception
-
-    config = load_camera_config(CONFIG)
-    perception = ModelPerception(config)
-    names = perception.detector.names
-    box = np.array([[600, 300, 640, 356]], np.float32)
-
-    class Nothing:
-        conf = perception.detector.conf
-
-        def __call__(self, image: np.ndarray) -> list[Detections]:
-            empty = np.zeros(0, np.float32)
-            return [Detections(np.zeros((0, 4), np.float32), empty, np.zeros(0, np.int32), names)]
-
-    def close_look(image: np.ndarray, dets: Detections) -> Detections:
-        up = Detections(box, np.array([0.9], np.float32), np.array([names.index("card_up")], np.int32), names)
-        return Detections.joined(dets, up)
-
-    perception.detector = Nothing()  # type: ignore[assignment]
-    perception.close_look = close_look  # type: ignore[assignment]
-    image = np.full((config.height, config.width, 3), (90, 60, 40), np.uint8)  # blue felt
-    image[300:356, 600:640] = (40, 40, 170)  # a red back
-    assert perception(Frame(0, 0.0, image)).class_names() == ["card_down"]
-    image[300:356, 600:640] = (235, 235, 235)  # white paper
-    assert perception(Frame(1, 0.1, image)).class_names() == ["card_up"]
+    perception, config = perception_seeing_a_face_up_card(0.9, close_up=True)
+    red_back = felt_with_card(config, (40, 40, 170))
+    assert perception(Frame(0, 0.0, red_back)).class_names() == ["card_down"]
+    white_paper = felt_with_card(config, (235, 235, 235))
+    assert perception(Frame(1, 0.1, white_paper)).class_names() == ["card_up"]
 
 
 def test_a_faint_face_up_card_is_kept_if_its_middle_is_white_and_dropped_if_not() -> None:
@@ -247,25 +258,9 @@ def test_a_faint_face_up_card_is_kept_if_its_middle_is_white_and_dropped_if_not(
     as a card dealt after the hand (a rabbit hunt) or early (a premature board). A face-up box from
     ``face_conf`` (0.2) stays if its middle is white paper; a faint one that is not (a red back) is
     dropped, not kept as a faint back."""
-    from service.pipeline import ModelPerception
-
-    config = load_camera_config(CONFIG)
-    perception = ModelPerception(config)
-    names = perception.detector.names
-    box = np.array([[600, 300, 640, 356]], np.float32)
-
-    class Faint:
-        conf = perception.detector.conf
-
-        def __call__(self, image: np.ndarray) -> list[Detections]:
-            up = np.array([names.index("card_up")], np.int32)
-            return [Detections(box, np.array([0.25], np.float32), up, names)]
-
-    perception.detector = Faint()  # type: ignore[assignment]
-    perception.close_look = None
-    image = np.full((config.height, config.width, 3), (90, 60, 40), np.uint8)  # blue felt
-    image[300:356, 600:640] = (235, 235, 235)  # white paper
-    assert perception(Frame(0, 0.0, image)).class_names() == ["card_up"]
-    image[300:356, 600:640] = (40, 40, 170)  # a red back
-    assert perception(Frame(1, 0.1, image)).class_names() == []
+    perception, config = perception_seeing_a_face_up_card(0.25, close_up=False)
+    white_paper = felt_with_card(config, (235, 235, 235))
+    assert perception(Frame(0, 0.0, white_paper)).class_names() == ["card_up"]
+    red_back = felt_with_card(config, (40, 40, 170))
+    assert perception(Frame(1, 0.1, red_back)).class_names() == []
     assert config.detector.face_conf == 0.2 < config.detector.conf
