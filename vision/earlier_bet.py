@@ -5,7 +5,9 @@ place was taken away (``missing_uncovered``); one back under a new id is the sam
 (``still_lies``); a stack a hand reached over (``note_reached``) that shows a higher top chip
 (``topped``) or is boxed larger (``grown``) had chips put on or against it. ``PushCounter`` reads
 these to say what became of the earlier bet (``prior_chips``) and whether the visit put chips on it
-(``settle``, ``nothing_let_go``).
+(``settle``, ``nothing_let_go``). A visit that took the earlier bet away and pushed nothing hands it
+on to the seat's next visit (``TakenBack``): taking the bet back to the stack for more chips is two
+trips, and the second is the one that pushes.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ GROWN = 1.4
 # read green 25 as it was posted and black 100 after: "chips put on it", a bet out of turn)
 REACHED = 0.5
 GONE_S = 0.2  # an earlier-bet stack missing from its uncovered place this long (three detector calls) left
+# the seat's next visit this soon after one that took its earlier bet away and pushed nothing goes on with
+# that bet (seed + 28000 prior_chips_pulled_back: a 1,000 taken back at 20.3 s, the hand back at the stack
+# and lost there, three 1,000s pushed in a visit from 21.1 s; the call read as a fresh bet)
+TAKEN_BACK_S = 3.0
 
 
 def missing_uncovered(scene: TableScene, visit: Visit) -> None:
@@ -112,3 +118,28 @@ def _reached(visit: Visit, track: int) -> bool:
 
 def _area(box: Box) -> float:
     return max(box[2] - box[0], 0.0) * max(box[3] - box[1], 0.0)
+
+
+class TakenBack:
+    """Earlier bets a seat's visit took away (seen gone from their uncovered place) without pushing
+    anything: the seat's next visit, if it begins within ``TAKEN_BACK_S``, starts with them as its
+    earlier bet, already seen gone, so what it pushes is read against them (``PushCounter.prior_chips``:
+    combined with the new chips, or pulled back)."""
+
+    def __init__(self) -> None:
+        self.by_seat: dict[int, tuple[float, dict[int, int]]] = {}  # seat -> (visit ended, track -> value)
+
+    def visit_ended(self, visit: Visit, t: float) -> None:
+        taken = {track: v for track, v in visit.bet_values.items() if track in visit.bet_seen_gone}
+        if taken and not visit.pushes and not visit.items:
+            self.by_seat[visit.seat] = (t, taken)
+        else:
+            self.by_seat.pop(visit.seat, None)
+
+    def visit_began(self, visit: Visit, t: float) -> None:
+        ended = self.by_seat.pop(visit.seat, None)
+        if ended is None or t - ended[0] > TAKEN_BACK_S:
+            return
+        for track, value in ended[1].items():
+            visit.bet_values.setdefault(track, value)
+            visit.bet_seen_gone.add(track)

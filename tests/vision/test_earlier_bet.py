@@ -215,3 +215,32 @@ def test_an_earlier_bet_reads_higher_only_as_chips_put_on_it_when_a_hand_reached
     table.show(1.0, *cards, read_again)
     actions = [(a.seat, a.pushes, a.counted) for a in table.events if isinstance(a, ChipAction)]
     assert actions == ([(2, (), False)] if reached else [])
+
+
+@pytest.mark.parametrize(("gap", "prior"), [(0.5, PriorChips.PULLED_BACK), (4.0, PriorChips.NONE)])
+def test_an_earlier_bet_taken_away_in_one_visit_is_the_next_visits_earlier_bet(
+    geometry: TableGeometry, gap: float, prior: PriorChips
+) -> None:
+    """Seed + 28000 prior_chips_pulled_back: seat 1 took its 1,000 back to the stack, its hand lost there
+    until that visit ended, and pushed three 1,000s to the same place in a second visit. The chip seen
+    gone in the first visit is the second's earlier bet, pulled back. A push long after is judged on its
+    own (``TAKEN_BACK_S``)."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    bet = thing(g, 60, "chip", "seat2_bet", label="yellow", value=1000)
+    over_the_bet = thing(g, 7, "hand", "seat2_bet")
+    table.show(1.0, *cards, bet)
+    table.show(0.3, *cards, bet, rail_hand(g, 7, 2))
+    table.show(0.1, *cards, bet, over_the_bet)  # picked up at once: the hand does not rest there (no tap)
+    table.show(0.4, *cards, thing(g, 7, "hand", "seat2_stack"))  # at the stack: the bet zone empty
+    table.show(1.0, *cards)  # the hand lost from view: the visit ends, nothing pushed
+    assert not [e for e in table.events if isinstance(e, ChipAction | TableTap)]
+    table.show(gap, *cards)
+    table.show(0.3, *cards, thing(g, 8, "hand", "seat2_stack"))
+    table.show(0.3, *cards, thing(g, 8, "hand", "seat2_bet"))
+    pushed = thing(g, 61, "chip", "seat2_bet", label="yellow", value=1000)  # the top of three
+    table.show(0.3, *cards, pushed, thing(g, 8, "hand", "seat2_bet"))
+    table.show(1.0, *cards, pushed)
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    assert (action.seat, action.pushes, action.prior, action.counted) == (2, ((1000,),), prior, False)
