@@ -221,10 +221,10 @@ def test_an_earlier_bet_reads_higher_only_as_chips_put_on_it_when_a_hand_reached
 def test_an_earlier_bet_taken_away_in_one_visit_is_the_next_visits_earlier_bet(
     geometry: TableGeometry, gap: float, prior: PriorChips
 ) -> None:
-    """Seed + 28000 prior_chips_pulled_back: seat 1 took its 1,000 back to the stack, its hand lost there
-    until that visit ended, and pushed three 1,000s to the same place in a second visit. The chip seen
-    gone in the first visit is the second's earlier bet, pulled back. A push long after is judged on its
-    own (``TAKEN_BACK_S``)."""
+    """Seed + 28000 prior_chips_pulled_back: seat 1 (here seat 2) took its 1,000 back to the stack, its
+    hand lost there until that visit ended, and pushed three 1,000s to the same place in a second visit.
+    The chip seen gone in the first visit is the second's earlier bet, pulled back. A push long after is
+    judged on its own (``TAKEN_BACK_S``)."""
     g = geometry
     table = Table(g, turn=2, stacks_counted=False)
     cards = dealt(g)
