@@ -36,7 +36,6 @@ from vision.chipset import ChipSet
 from vision.deal import CARDS, MUCK_WAIT, CardWatch
 from vision.dealt_face_up import DealtFaceUp
 from vision.detections import Box, iou
-from vision.earlier_bet import TakenBack
 from vision.events import (
     CardsDealt,
     ChipAction,
@@ -108,7 +107,6 @@ class ActionAnalyzer(CardWatch):
         self.hands = HandOwners(geometry)  # whose hand each one in view is
         self.pushes = PushCounter(chips, stacks_counted)  # what each visit pushed into its seat's bet zone
         self.visits: dict[int, Visit] = {}
-        self.taken_back = TakenBack()  # earlier bets a visit took away, for the seat's next visit
         # seat -> when its last tap's visit ended, the bet-zone boxes before it, when new chips first showed
         self.after_tap: dict[int, tuple[float, list[Box], float | None]] = {}
         self.held: dict[int, tuple[ChipAction, float]] = {}  # seat -> chip action held, since when
@@ -254,7 +252,7 @@ class ActionAnalyzer(CardWatch):
                     visit.cards_at_start = int(count.value or 0)  # type: ignore[call-overload]
                 visit.provisional = seat in provisional
                 visit.axis = self.geo.seat_axis(seat)
-                self.taken_back.visit_began(visit, t)
+                self.pushes.taken_back.visit_began(visit, t)
             visit.provisional &= seat in provisional  # the seat's own hand seen after all
             visit.last_seen = t
             zone = self.geo.by_name.get(h.place)
@@ -355,7 +353,7 @@ class ActionAnalyzer(CardWatch):
         if not self.in_hand:
             return
         self.pushes.settle(visit)
-        self.taken_back.visit_ended(visit, t)
+        self.pushes.taken_back.visit_ended(visit, t)
         if visit.pushes or visit.items or visit.unread:
             pushes, prior, pulled = self.pushes.prior_chips(visit)
             action = ChipAction(

@@ -124,7 +124,7 @@ class TakenBack:
     """Earlier bets a seat's visit took away (seen gone from their uncovered place) without pushing
     anything: the seat's next visit, if it begins within ``TAKEN_BACK_S``, starts with them as its
     earlier bet, already seen gone, so what it pushes is read against them (``PushCounter.prior_chips``:
-    combined with the new chips, or pulled back)."""
+    combined with the new chips, or pulled back). ``PushCounter`` holds it and clears it each hand."""
 
     def __init__(self) -> None:
         self.by_seat: dict[int, tuple[float, dict[int, int]]] = {}  # seat -> (visit ended, track -> value)

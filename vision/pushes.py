@@ -30,6 +30,7 @@ from vision.chipset import ChipSet
 from vision.detections import Box, iou, share_covered
 from vision.earlier_bet import (
     RETRACK_IOU,
+    TakenBack,
     earlier_bet_retracked,
     grown,
     missing_uncovered,
@@ -213,9 +214,11 @@ class PushCounter:
         # protectors already counted as pushed this hand (track -> box): one lying where a pushed one
         # lies is that one under a new track (seed + 16000 non_value_item: a second bet of it 18 s on)
         self.items_pushed: dict[int, Box] = {}
+        self.taken_back = TakenBack()  # earlier bets a visit took away, for the seat's next visit
 
     def new_hand(self) -> None:
         self.items_pushed.clear()
+        self.taken_back.by_seat.clear()
 
     def prior_chips(self, visit: Visit) -> tuple[tuple[tuple[int, ...], ...], PriorChips, tuple[int, ...]]:
         """The pushes without the seat's earlier bet, what became of that bet, and the chips taken
