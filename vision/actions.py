@@ -379,7 +379,7 @@ class ActionAnalyzer(CardWatch):
                 self.maybe_all_in[visit.seat] = (action, cards_left)
             else:
                 self._report(action, cards_left, t, out)
-        elif visit.tapped or self._is_tap(visit):
+        elif visit.tapped or self._is_tap(visit, hand_gone=True):
             if not visit.tapped:
                 out.append(self._tap(visit))
             # what lay in the bet zone as the hand came, chips and protectors (a protector read as a
@@ -423,8 +423,8 @@ class ActionAnalyzer(CardWatch):
                 del self.maybe_all_in[seat]
                 self._report(replace(action, all_in=since is not None), cards_left, t, out)
 
-    def _is_tap(self, visit: Visit) -> bool:
-        """Whether a visit that pushed nothing was a tap: a check."""
+    def _is_tap(self, visit: Visit, hand_gone: bool = False) -> bool:
+        """Whether a visit that pushed nothing was a tap: a check (``hand_gone``: asked as it closes)."""
         return (
             visit.deepest in ("cards", "bet")
             and visit.reach_frames >= 2  # over the seat's cards or bet; a hand passing by is not
@@ -438,17 +438,20 @@ class ActionAnalyzer(CardWatch):
             and not visit.pushed_tracks  # chips landed in the bet zone, values unread: a bet, not a tap
             and self.has_cards.get(visit.seat, False)  # cards going away (a fold) or coming back: no tap
             and not self._put_down_during(visit)  # a hand that leaves a protector there did not tap
-            # nor the dealer's, first seen in the bet zone, bringing a card to a seat that had been a card
-            # short (seed + 8000 dealer_exposed_card: the replacement for a card exposed in the deal)
-            and not (
-                visit.provisional
-                and visit.cards_at_start is not None
-                and self._cards_now(visit.seat) > visit.cards_at_start
-            )
+            and not self._cards_changed(visit, hand_gone)
         )
 
+    def _cards_changed(self, visit: Visit, hand_gone: bool) -> bool:
+        """Whether the visit's hand brought the seat a card, first seen in the bet zone: the dealer's
+        (seed + 8000 dealer_exposed_card: the replacement for a card exposed in the deal); or, gone, left
+        it fewer cards than it found, whoever's the owners made it (seed + 29000 dealer_exposed_card: the
+        dealer, reaching from the middle of the table, taking the card it had exposed). A hand still
+        there hides cards: a tap drawing back over them (``_drew_back``) is no card taken."""
+        before, now = visit.cards_at_start, self._cards_now(visit.seat)
+        return before is not None and ((hand_gone and now < before) or (visit.provisional and now > before))
+
     def _cards_now(self, seat: int) -> int:
-        """The cards the seat shows now, settled or settling."""
+        """The cards the seat shows now, settled or settling: the more of the two."""
         count = self.seat_cards[seat]
         return max(int(count.candidate or 0), int(count.value or 0))  # type: ignore[call-overload]
 

@@ -49,6 +49,7 @@ CARRIED_SHIFT = 0.3  # a counted chip moving this many box sides while the hand 
 STILL_SHIFT = 0.15  # ... and it lies still again once a detector call moves it less than this
 CARRIED_REST_S = 0.2  # it is released when it has lain still this long
 ON_A_CARD = 0.5  # a new chip box this much over where one of the seat's cards lay is no chip pushed
+WITHIN = 0.8  # a protector box this much within where a chip of the bet zone lay is that chip
 UNCONFIRMED_HELD_S = 0.1  # an untracked chip box seen this long (two detector calls) is a chip
 # the analyzer sees every video frame; those between detector calls carry the last call's boxes, so a
 # sighting this much later than another is from a later call (10 calls a second)
@@ -542,9 +543,12 @@ class PushCounter:
     def _lay_there(o: SeenObject, visit: Visit) -> bool:
         """Whether a protector is an object that lay in the bet zone as the hand came: its track was there
         then and, if a chip's, its box is where that chip lay (seed + 18000 non_value_item: the tracker
-        handed the big-blind chip's track to the protector pushed out beside it)."""
+        handed the big-blind chip's track to the protector pushed out beside it). A box within where the
+        chip lay is that chip, boxed smaller under the hand (seed + 29000 premature_river: the small
+        blind's chip read as a protector for three frames as the call was pushed beside it)."""
         start = visit.bet_track_boxes.get(o.track)
-        return o.track in (visit.items_at_start or ()) and (start is None or iou(o.box, start) >= RETRACK_IOU)
+        where = start is None or iou(o.box, start) >= RETRACK_IOU or share_covered(o.box, start) >= WITHIN
+        return o.track in (visit.items_at_start or ()) and where
 
     @staticmethod
     def _protector_read_as_chip(o: SeenObject, visit: Visit, scene: TableScene) -> bool:

@@ -200,6 +200,30 @@ def test_a_protector_given_the_track_of_the_blind_chip_beside_it_is_pushed(geome
     assert not [e for e in table.events if isinstance(e, TableTap)]
 
 
+def test_the_blind_chip_boxed_smaller_and_read_as_a_protector_under_the_hand_is_no_item(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 29000 premature_river: as seat 8 pushed its call beside its small-blind chip on a dim red
+    felt, the blind chip's track was boxed smaller, within where it lay, and read as a protector for
+    three frames; the call was taken for a bounty chip bet, the betting went wrong and six false
+    alerts followed. A box within where the blind chip lay is that chip: the call is one chip, no item."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    blind = thing(g, 60, "chip", "seat2_bet", label="black", value=100)
+    x0, y0, x1, y1 = blind.box
+    within = (x0 + 4, y0 - 2, x1 - 1, y1 - 7)  # nine tenths of it inside the blind chip's box
+    as_protector = replace(blind, cls="card_protector", label="card_protector", value=0, box=within)
+    call = replace(blind, track=61, box=(x0 + 4, y0 + 13, x1 + 4, y1 + 13))
+    table.show(1.0, *cards, blind)
+    table.show(0.2, *cards, blind, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, as_protector, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.2, *cards, blind, call, rail_hand(g, 7, 2))
+    table.show(1.5, *cards, blind, call)
+    actions = [e for e in table.events if isinstance(e, ChipAction)]
+    assert [(e.seat, e.non_value_items, e.pushes) for e in actions] == [(2, 0, ((100,),))]
+
+
 @pytest.mark.parametrize("read_as_chip", ["under-the-hand", "after-the-hand"])
 def test_a_protector_lying_in_the_bet_zone_read_as_a_chip_is_no_chip_pushed(
     geometry: TableGeometry, read_as_chip: str

@@ -53,6 +53,22 @@ def test_a_tap_is_reported_as_the_hand_draws_back_over_the_cards(geometry: Table
     assert _kinds(table) == ["TableTap"]  # once: the visit's end does not report it again
 
 
+def test_a_tap_drawing_back_over_a_card_it_hides_is_reported_at_the_draw_back(
+    geometry: TableGeometry,
+) -> None:
+    """A card under the hand is no card taken (unlike one gone once the hand has: the last test): the
+    count of the seat's cards drops while the hand is over them, and the tap is still reported at the
+    draw-back, not once the hand has gone (checks 0.4 s later raised the showdown order 0.4 s later on
+    eight renders)."""
+    g = geometry
+    table, cards = _tapping(g)
+    hidden = [c for c in cards if c.track != 103]
+    table.show(0.4, *hidden, hand_at_reach(g, 2, 0.7, "seat2_cards"))
+    assert _kinds(table) == []
+    table.show(0.1, *hidden, hand_at_reach(g, 2, 0.41, "seat2_cards"))
+    assert _kinds(table) == ["TableTap"]
+
+
 def test_a_hand_drawing_back_with_its_cards_did_not_tap(geometry: TableGeometry) -> None:
     """A fold: the hand rested on its cards to pick them up and draws back with them (they move)."""
     g = geometry
@@ -119,3 +135,16 @@ def test_a_second_box_by_the_stack_does_not_hide_the_hand_tapping_in_front(geome
     table.show(0.2, *cards, rail_hand(g, 7, 2))
     table.show(1.0, *cards)
     assert _kinds(table) == ["TableTap"]
+
+
+def test_a_hand_that_leaves_the_seat_a_card_short_did_not_tap(geometry: TableGeometry) -> None:
+    """Seed + 29000 dealer_exposed_card: the dealer reached from the middle of the table over seat 4's
+    bet zone, took the card it had exposed in the deal and went back; the owners gave the hand to seat 4,
+    to act, and its rest in front of the cards was taken for a check (a false invalid declaration when
+    the seat then folded). A hand that leaves the seat fewer cards than it found did not tap."""
+    g = geometry
+    table, cards = _tapping(g)
+    one_taken = [c for c in cards if c.track != 103]  # one of seat 2's two
+    table.show(0.2, *one_taken, hand_at_reach(g, 2, 0.8, "seat2_cards"))
+    table.show(1.5, *one_taken)  # the hand went back the way it came, unseen
+    assert _kinds(table) == []
