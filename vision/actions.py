@@ -437,7 +437,8 @@ class ActionAnalyzer(CardWatch):
             and self.exposed_at.get(visit.seat, -1e9) < visit.start  # showing a card is no check
             and not visit.pushed_tracks  # chips landed in the bet zone, values unread: a bet, not a tap
             and self.has_cards.get(visit.seat, False)  # cards going away (a fold) or coming back: no tap
-            and not self._put_down_during(visit)  # a hand that leaves a protector there did not tap
+            # a hand that leaves an object there (a protector, a phone, first seen as it came) did not tap
+            and not self.objects.put_down_since(visit.seat, visit.start)
             and not self._cards_changed(visit, hand_gone)
         )
 
@@ -516,7 +517,10 @@ class ActionAnalyzer(CardWatch):
                 for o in scene.in_place(f"seat{seat}_bet", "chip")
                 if not any(iou(o.box, b) >= SIGHTING_IOU for b in known)
             ]
-            if not new:
+            # with what lay there gone from its place, a chip elsewhere is that one moving: the dealer
+            # gathering the bet (seed + 30000 clean_heads_up_check_down: the big blind, blurred)
+            there = scene.in_place(f"seat{seat}_bet")
+            if not new or any(all(iou(o.box, b) < SIGHTING_IOU for o in there) for b in known):
                 self.after_tap[seat] = (since, known, None)
             elif first is None:
                 self.after_tap[seat] = (since, known, scene.t)
@@ -526,11 +530,6 @@ class ActionAnalyzer(CardWatch):
                 del self.after_tap[seat]
                 values = tuple(sorted((o.value for o in new if o.value > 0), reverse=True))
                 out.append(ChipAction(first, seat=seat, pushes=(values,) if values else (), counted=False))
-
-    def _put_down_during(self, visit: Visit) -> bool:
-        """Whether an object (a protector, a phone) first appeared at the visit's seat while it lasted,
-        and stayed after the hand."""
-        return self.objects.put_down_since(visit.seat, visit.start)
 
     # ----- chips: bets pulled into the pot --------------------------------------------------------
 

@@ -24,7 +24,10 @@ reaches in to bet, and the hand over the rail. A player at the frame's edge
 shows as a sliver the detector scores low: at seed + 2000, the third detector run scored seat 7's
 sliver at the top edge 0.07-0.16 in most frames. Neither is an empty chair. An empty chair gets no
 such boxes: the seat left at absent_left_before_deal-s2000 had no player box of 0.05 or more after
-its player went.
+its player went. A seat shown only by its hand, its player never boxed, is never called empty once
+the hand has gone: somebody sits there whom the camera cannot see (seed + 30000, a large table under
+dim light: seat 1's dark-clothed player, mostly beyond the frame's edge though its chair lies clear of
+it, got no box in any render, and its blind's hand made it "leave" in most of them).
 
 Measured with that detector (the first with a ``player`` class) on the 59 seed + 2000 base
 renders, `--perception model`: false seat_vacated events went from 50 to 31, false seat_returned
@@ -55,6 +58,7 @@ class SeatPresence:
         self.clear = geometry.chairs_clear  # chairs where seeing nobody means nobody sits
         self.by_hand: dict[int, bool] = {}  # seat -> its last sighting was of its hand alone
         self.seen_before: set[int] = set()  # seats where a player was surely seen: the camera shows them
+        self.boxed: set[int] = set()  # seats where a player box was seen at all
         self.sure_since: dict[int, float] = {}  # seat -> start of the current run of sure sightings
         self.present: dict[int, bool] = {}  # a seat missing here is not known yet
         self.last_seen: dict[int, float] = {}
@@ -72,6 +76,7 @@ class SeatPresence:
         reaching = {o.seat for o in scene.of_class("hand") if o.seat is not None and o.place not in LOOSE}
         seated = {o.seat for o in players}
         here = seated | reaching
+        self.boxed |= {s for s in seated if s is not None}
         sure = {o.seat for o in players if o.score >= self.sure}
         out: list[Event] = []
         for seat in self.watched:
@@ -100,6 +105,8 @@ class SeatPresence:
             self.seen_since.pop(seat, None)
             if seat not in self.seen_before and seat not in self.clear:
                 continue  # never seen, and the frame's edge cuts off where a player would sit
+            if self.present.get(seat) and seat not in self.boxed:
+                continue  # its hand seen, its player never: the camera does not show that chair's player
             last = self.last_seen.get(seat, self.start)
             wait = REACH_LEAVE_S if self.by_hand.get(seat) else LEAVE_S
             if self.present.get(seat) is not False and t - last >= wait:

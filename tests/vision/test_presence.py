@@ -233,3 +233,20 @@ def test_a_chair_called_empty_for_want_of_any_sighting_is_taken_by_a_steady_low_
     assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1)]
     chairs.show(BACK_S + 0.3, player(geometry, 1, score=0.08), player(geometry, 2))
     assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1), (SeatReturned, 1)]
+
+
+def test_a_seat_whose_hand_is_seen_and_its_player_never_is_not_called_empty(geometry: TableGeometry) -> None:
+    """Seed + 30000 (a large table, dim light, a dark floor): seat 1's chair lies clear of the frame's
+    edge, but its dark-clothed player, mostly beyond the edge, got no box in any render; its hand posted
+    the blind, and once the hand had gone the seat was called empty: a false absent_at_deal or
+    left_with_live_hand in 27 of the 59 renders. A seat shown only by its hand shows that somebody sits
+    there and that the camera cannot see them: its player's absence proves nothing."""
+    x, y = geometry.by_name["seat1_bet"].centre
+    posting = SeenObject(40, "hand", (x - 25, y - 25, x + 25, y + 25), "seat1_bet", 1)
+    chairs = Chairs(geometry, (1, 2))
+    chairs.show(1.0, posting, player(geometry, 2))
+    chairs.show(REACH_LEAVE_S + LEAVE_S + 2.0, player(geometry, 2))
+    assert chairs.events == []
+    chairs.show(1.0, posting, player(geometry, 1), player(geometry, 2))  # boxed once: now it can be judged
+    chairs.show(REACH_LEAVE_S + 0.5, player(geometry, 2))
+    assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1)]

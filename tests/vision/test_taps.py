@@ -148,3 +148,30 @@ def test_a_hand_that_leaves_the_seat_a_card_short_did_not_tap(geometry: TableGeo
     table.show(0.2, *one_taken, hand_at_reach(g, 2, 0.8, "seat2_cards"))
     table.show(1.5, *one_taken)  # the hand went back the way it came, unseen
     assert _kinds(table) == []
+
+
+@pytest.mark.parametrize("after_the_tap", ["gathered", "a chip more"])
+def test_the_bet_moving_off_its_place_just_after_a_tap_is_no_late_chip(
+    geometry: TableGeometry, after_the_tap: str
+) -> None:
+    """Seed + 30000 clean_heads_up_check_down: 0.9 s after the big blind's check, the dealer's hand
+    (unboxed) gathered its chip; blurred on its way, the chip was boxed in a new place in the bet zone and
+    taken for a late chip of the check, a bet that set off two premature boards and three invalid
+    declarations. A chip elsewhere while what lay there is gone from its place is that one moving; one
+    more beside it is a late chip."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    blind = thing(g, 60, "chip", "seat2_bet", label="black", value=100)
+    x0, y0, x1, y1 = blind.box
+    elsewhere = replace(blind, track=-1, box=(x0 - 25, y0 + 20, x1 - 20, y1 + 25), label="unknown", value=0)
+    table.show(1.0, *cards, blind)
+    table.reach(2, "seat2_bet", *cards, blind)
+    table.show(0.3, *cards, blind)
+    if after_the_tap == "gathered":
+        table.show(0.3, *cards, elsewhere)
+        table.show(1.0, *cards)
+    else:
+        table.show(0.3, *cards, blind, elsewhere)
+        table.show(1.0, *cards, blind, elsewhere)
+    assert _kinds(table) == ["TableTap", *(["ChipAction"] if after_the_tap == "a chip more" else [])]
