@@ -288,7 +288,8 @@ class CameraPipeline:
         else:
             scene = build_scene(frame.index, frame.t, self._last_dets, self.geometry, moving)
         self.scene = scene
-        events = self.analyzer.update(scene) + self.presence.update(scene)
+        events = self.analyzer.update(scene)
+        events += self.presence.update(scene, owners=self.analyzer.hands.owned)
         t3 = clock()
         self._time("scene+actions", t2, t3)
         out: list[Output] = []

@@ -43,6 +43,7 @@ class HandOwners:
         self.geo = geometry
         self.recent: list[RecentHand] = []
         self.new: list[bool] = []  # for each hand the last update returned: seen for the first time
+        self.owned: list[tuple[SeenObject, int]] = []  # the last update's hands with their owners
 
     def update(self, scene: TableScene, visiting: Container[int]) -> list[tuple[SeenObject, int]]:
         """Each hand in the scene with its owner; ``visiting``: seats whose hand is on the table now."""
@@ -86,7 +87,8 @@ class HandOwners:
             RecentHand(scene.t, x, y, owners[i], hands[i].track, outside[i])
             for i, (x, y) in enumerate(centres)
         ]
-        return [(h, owners[i]) for i, h in enumerate(hands)]
+        self.owned = [(h, owners[i]) for i, h in enumerate(hands)]
+        return self.owned
 
     def _reaches_past_the_rail(self, h: SeenObject) -> bool:
         """Whether the middle of one of the hand box's sides lies over the rail or off the table."""

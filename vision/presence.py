@@ -24,10 +24,12 @@ reaches in to bet, and the hand over the rail. A player at the frame's edge
 shows as a sliver the detector scores low: at seed + 2000, the third detector run scored seat 7's
 sliver at the top edge 0.07-0.16 in most frames. Neither is an empty chair. An empty chair gets no
 such boxes: the seat left at absent_left_before_deal-s2000 had no player box of 0.05 or more after
-its player went. A seat shown only by its hand, its player never boxed, is never called empty once
-the hand has gone: somebody sits there whom the camera cannot see (seed + 30000, a large table under
-dim light: seat 1's dark-clothed player, mostly beyond the frame's edge though its chair lies clear of
-it, got no box in any render, and its blind's hand made it "leave" in most of them).
+its player went. A seat shown only by its own hand (``HandOwners``: come in from its side, not the
+dealer's), its player never boxed, is never called empty once the hand has gone: somebody sits there
+whom the camera cannot see (seed + 30000, a large table under dim light: seat 1's dark-clothed player,
+mostly beyond the frame's edge though its chair lies clear of it, got no box in the renders looked at,
+and its blind's hand made it "leave" in most of them). The dealer's hand posting an absent seat's blind
+shows nobody (absent_at_deal's oblique and casino variants at seed + 2000).
 
 Measured with that detector (the first with a ``player`` class) on the 59 seed + 2000 base
 renders, `--perception model`: false seat_vacated events went from 50 to 31, false seat_returned
@@ -37,10 +39,10 @@ seed + 4000 oracle sets (base and oblique), every scenario gave the same alerts 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from vision.events import Event, SeatReturned, SeatVacated
-from vision.table import FELT, OFF, RAIL, TableGeometry, TableScene
+from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 LOOSE = (FELT, RAIL, OFF)  # places that belong to no seat
 LEAVE_S = 1.0
@@ -59,13 +61,15 @@ class SeatPresence:
         self.by_hand: dict[int, bool] = {}  # seat -> its last sighting was of its hand alone
         self.seen_before: set[int] = set()  # seats where a player was surely seen: the camera shows them
         self.boxed: set[int] = set()  # seats where a player box was seen at all
+        self.own_hand: set[int] = set()  # seats whose own hand (``HandOwners``) was seen in their zones
         self.sure_since: dict[int, float] = {}  # seat -> start of the current run of sure sightings
         self.present: dict[int, bool] = {}  # a seat missing here is not known yet
         self.last_seen: dict[int, float] = {}
         self.seen_since: dict[int, float] = {}  # seat -> start of the current run of sightings
         self.start: float | None = None
 
-    def update(self, scene: TableScene) -> list[Event]:
+    def update(self, scene: TableScene, owners: Sequence[tuple[SeenObject, int]] = ()) -> list[Event]:
+        """``owners``: the hands in view with their owners, a seat or the dealer (``HandOwners``)."""
         if "player" not in scene.classes:
             return []
         t = scene.t
@@ -77,6 +81,7 @@ class SeatPresence:
         seated = {o.seat for o in players}
         here = seated | reaching
         self.boxed |= {s for s in seated if s is not None}
+        self.own_hand |= {owner for h, owner in owners if owner == h.seat and h.place not in LOOSE}
         sure = {o.seat for o in players if o.score >= self.sure}
         out: list[Event] = []
         for seat in self.watched:
@@ -105,8 +110,8 @@ class SeatPresence:
             self.seen_since.pop(seat, None)
             if seat not in self.seen_before and seat not in self.clear:
                 continue  # never seen, and the frame's edge cuts off where a player would sit
-            if self.present.get(seat) and seat not in self.boxed:
-                continue  # its hand seen, its player never: the camera does not show that chair's player
+            if self.present.get(seat) and seat in self.own_hand and seat not in self.boxed:
+                continue  # its own hand seen, its player never: the camera does not show that chair's player
             last = self.last_seen.get(seat, self.start)
             wait = REACH_LEAVE_S if self.by_hand.get(seat) else LEAVE_S
             if self.present.get(seat) is not False and t - last >= wait:
