@@ -245,7 +245,8 @@ def test_a_seat_whose_own_hand_is_seen_and_its_player_never_is_not_called_empty(
     and once the hand had gone the seat was called empty: 25 false left_with_live_hand and most of 16
     false absent_at_deal in 59 renders. A seat shown by its own hand shows that somebody sits there
     whom the camera cannot see. The dealer's hand posting an absent seat's blind shows nobody
-    (absent_at_deal-oblique and -blasters-casino at seed + 2000: the absence was missed when it did)."""
+    (absent_at_deal-oblique and -blasters-casino at seed + 2000 missed their absence while any hand
+    counted)."""
     x, y = geometry.by_name["seat1_bet"].centre
     posting = SeenObject(40, "hand", (x - 25, y - 25, x + 25, y + 25), "seat1_bet", 1)
     owner = 1 if whose == "its own" else DEALER

@@ -56,10 +56,10 @@ def test_a_tap_is_reported_as_the_hand_draws_back_over_the_cards(geometry: Table
 def test_a_tap_drawing_back_over_a_card_it_hides_is_reported_at_the_draw_back(
     geometry: TableGeometry,
 ) -> None:
-    """A card under the hand is no card taken (unlike one gone once the hand has: the last test): the
-    count of the seat's cards drops while the hand is over them, and the tap is still reported at the
-    draw-back, not once the hand has gone (checks 0.4 s later raised the showdown order 0.4 s later on
-    eight renders)."""
+    """A card under the hand is no card taken (unlike one gone once the hand has: the card-short test
+    below): the count of the seat's cards drops while the hand is over them, and the tap is still
+    reported at the draw-back, not once the hand has gone (checks 0.4 s later raised the showdown order
+    0.4 s later on eight renders)."""
     g = geometry
     table, cards = _tapping(g)
     hidden = [c for c in cards if c.track != 103]
