@@ -512,14 +512,12 @@ class ActionAnalyzer(CardWatch):
             if scene.t - since > LATE_S or not self.in_hand:
                 del self.after_tap[seat]
                 continue
+            there = scene.in_place(f"seat{seat}_bet")
             new = [
-                o
-                for o in scene.in_place(f"seat{seat}_bet", "chip")
-                if not any(iou(o.box, b) >= SIGHTING_IOU for b in known)
+                o for o in there if o.cls == "chip" and not any(iou(o.box, b) >= SIGHTING_IOU for b in known)
             ]
             # with what lay there gone from its place, a chip elsewhere is that one moving: the dealer
             # gathering the bet (seed + 30000 clean_heads_up_check_down: the big blind, blurred)
-            there = scene.in_place(f"seat{seat}_bet")
             if not new or any(all(iou(o.box, b) < SIGHTING_IOU for o in there) for b in known):
                 self.after_tap[seat] = (since, known, None)
             elif first is None:

@@ -129,6 +129,9 @@ class TakenBack:
     def __init__(self) -> None:
         self.by_seat: dict[int, tuple[float, dict[int, int]]] = {}  # seat -> (visit ended, track -> value)
 
+    def clear(self) -> None:
+        self.by_seat.clear()
+
     def visit_ended(self, visit: Visit, t: float) -> None:
         taken = {track: v for track, v in visit.bet_values.items() if track in visit.bet_seen_gone}
         if taken and not visit.pushes and not visit.items:

@@ -78,9 +78,9 @@ class SeatPresence:
         players = [o for o in scene.of_class("player") if o.seat is not None]
         # a hand in one of a seat's own zones (its stack, bet or cards) shows someone sits there
         reaching = {o.seat for o in scene.of_class("hand") if o.seat is not None and o.place not in LOOSE}
-        seated = {o.seat for o in players}
+        seated = {o.seat for o in players if o.seat is not None}
         here = seated | reaching
-        self.boxed |= {s for s in seated if s is not None}
+        self.boxed |= seated
         self.own_hand |= {owner for h, owner in owners if owner == h.seat and h.place not in LOOSE}
         sure = {o.seat for o in players if o.score >= self.sure}
         out: list[Event] = []

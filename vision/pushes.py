@@ -219,7 +219,7 @@ class PushCounter:
 
     def new_hand(self) -> None:
         self.items_pushed.clear()
-        self.taken_back.by_seat.clear()
+        self.taken_back.clear()
 
     def prior_chips(self, visit: Visit) -> tuple[tuple[tuple[int, ...], ...], PriorChips, tuple[int, ...]]:
         """The pushes without the seat's earlier bet, what became of that bet, and the chips taken
