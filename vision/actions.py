@@ -139,7 +139,7 @@ class ActionAnalyzer(CardWatch):
         self._dealer_zone = next((z.name for z in geometry.zones if z.kind is ZoneKind.DEALER), "dealer")
         self.up_on_deck = -1e9  # when a face-up card was last seen on the deck (a boxed card)
         self.dealt_face_up = DealtFaceUp()  # a face-up card dealt: boxed or exposed (its reports held)
-        self.loose_boxes: dict[int, Box] = {}  # card tracks in the muck or loose on the felt last scene
+        self.loose_boxes: list[tuple[int, Box, float]] = []  # loose cards' (track, box, last seen)
         self.card_rest = RestClock(parts=3)  # since when each card track has lain still
         self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt
         self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table

@@ -50,6 +50,22 @@ class ChipSet(BaseModel):
         return tuple(sorted(c.value for c in self.chips))
 
 
+def denominations(value: int, top: int, chips: ChipSet) -> tuple[int, ...]:
+    """The chips of a stack worth ``value`` whose top chip is worth ``top``: as many ``top`` chips as
+    fit, the rest from the largest denominations down."""
+    if value <= 0:
+        return ()
+    out: list[int] = []
+    if top > 0:
+        out += [top] * (value // top)
+        value -= top * (value // top)
+    for d in sorted(chips.values, reverse=True):
+        while value >= d:
+            out.append(d)
+            value -= d
+    return tuple(sorted(out, reverse=True))
+
+
 def _chip(value: int, name: str, base: BGR, edge: BGR, spots: int = 6, label: str | None = None) -> ChipSpec:
     return ChipSpec(
         value=value, name=name, base=base, edge=edge, edge_spots=spots, label=label or f"{value:,}"

@@ -45,6 +45,7 @@ REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not
 REDEAL_S = 2.0
 PUSHED_OUT_S = 0.7  # s: cards seen in a seat's bet zone this close to leaving its zones went out that way
 PILE_IOU = 0.8  # a muck card's box overlapping its last scene's less than this was boxed anew (cards landed)
+LOOSE_MEMORY_S = 0.5  # a loose card's box seen this recently where one lies now is that card seen again
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 HELD_EXPOSURE_S = 1.0  # s after the seat's hand went that a card it seemed to turn up may take to show
 
@@ -84,7 +85,7 @@ class CardWatch:
     tabled: set[int]
     up_on_deck: float
     dealt_face_up: DealtFaceUp
-    loose_boxes: dict[int, Box]
+    loose_boxes: list[tuple[int, Box, float]]
     button: int | None
     in_hand: bool
     deal_over: bool
@@ -307,20 +308,34 @@ class CardWatch:
         return o.track in self.card_rest.rest and self.card_rest.still_for(o.track, t) >= REST_S
 
     def _note_arrivals(self, scene: TableScene) -> None:
-        """Cards newly over the felt or in the muck (where thrown-away cards fly and land): a track not
-        there in the last scene, one the tracker has not confirmed yet (a fast card), or the muck's
-        pile boxed anew: cards thrown onto it move or grow its box under the same track (seed + 21000
-        left_with_live_hand: seat 4's fold landed on a one-box muck, its box shifted 10-15 px, IoU
-        0.7; the fold was taken for cards hidden below the rail, then seat 1's for out of turn)."""
+        """Cards newly over the felt or in the muck (where thrown-away cards fly and land): a box where
+        none lay a moment ago, tracked or not (a fast card the tracker has not confirmed), or the
+        muck's pile boxed anew: cards thrown onto it move or grow its box under the same track (seed +
+        21000 left_with_live_hand: seat 4's fold landed on a one-box muck, its box shifted 10-15 px,
+        IoU 0.7; the fold was taken for cards hidden below the rail, then seat 1's for out of turn). A
+        box lying where one of the same track, or an unconfirmed one, lay in the last
+        ``LOOSE_MEMORY_S`` is that card seen again (seed + 31000 cards_out_of_view: a muck card boxed
+        at 0.37, unconfirmed, then confirmed, lost for 0.2 s and found again, "arrived" again and
+        again, and seat 1's cards taken off the table were called a fold)."""
+        t = scene.t
         loose = [
             o
             for o in scene.of_class(*CARDS)
             if o.place == FELT or self.geo.by_name.get(o.place) is self._muck
         ]
-        last = self.loose_boxes
-        if any(o.track < 0 or o.track not in last or iou(o.box, last[o.track]) < PILE_IOU for o in loose):
-            self.arrivals = [a for a in self.arrivals if scene.t - a <= 5.0] + [scene.t]
-        self.loose_boxes = {o.track: o.box for o in loose if o.track >= 0}
+        recent = [(track, box, seen) for track, box, seen in self.loose_boxes if t - seen <= LOOSE_MEMORY_S]
+
+        def seen_there(o: SeenObject) -> bool:
+            return any(
+                iou(o.box, box) >= PILE_IOU and (track == o.track or min(track, o.track) < 0)
+                for track, box, _ in recent
+            )
+
+        if not all(seen_there(o) for o in loose):
+            self.arrivals = [a for a in self.arrivals if t - a <= 5.0] + [t]
+        self.loose_boxes = [(o.track, o.box, t) for o in loose] + [
+            r for r in recent if not any(r[0] == o.track or iou(r[1], o.box) >= PILE_IOU for o in loose)
+        ]
 
     def _cards_left(self, seat: int) -> bool:
         """Whether the seat's cards were last seen on the rail or off the table."""

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.chipset import ChipSet
+from vision.chipset import ChipSet, denominations
 from vision.detections import Box, iou, share_covered
 from vision.earlier_bet import (
     RETRACK_IOU,
@@ -61,22 +61,6 @@ NEXT_CALL_S = 0.09
 BESIDE_ALONG = 0.5
 BESIDE_ACROSS = 0.7
 HELD_OUT = 0.05
-
-
-def denominations(value: int, top: int, chips: ChipSet) -> tuple[int, ...]:
-    """The chips of a stack worth ``value`` whose top chip is worth ``top``: as many ``top`` chips as
-    fit, the rest from the largest denominations down."""
-    if value <= 0:
-        return ()
-    out: list[int] = []
-    if top > 0:
-        out += [top] * (value // top)
-        value -= top * (value // top)
-    for d in sorted(chips.values, reverse=True):
-        while value >= d:
-            out.append(d)
-            value -= d
-    return tuple(sorted(out, reverse=True))
 
 
 Sighting = tuple[Box, float, float]  # an untracked chip's box, when first seen, when last seen
@@ -117,6 +101,21 @@ def _take_out(visit: Visit, chips: tuple[int, ...]) -> None:
         else:
             del visit.pushes[i]
         return
+
+
+def _note_cards(scene: TableScene, visit: Visit) -> None:
+    """Where the seat's cards lay (``Visit.card_boxes``): a card box seen as the hand came, or in two
+    detector calls at the same place. One seen in a single call may be something else boxed as a card
+    (seed + 31000 demo_feature_table: seat 4's two 100s, boxed as a card for one call as the hand let
+    go of them, were then taken for that card, and the first motion of a string bet was lost)."""
+    for o in scene.of_class("card_down", "card_up"):
+        if o.seat != visit.seat:
+            continue
+        first = next((t for box, t in visit.card_sightings if iou(o.box, box) >= SIGHTING_IOU), None)
+        if first is None:
+            visit.card_sightings.append((o.box, scene.t))
+        if scene.t == visit.start or (first is not None and scene.t - first >= NEXT_CALL_S):
+            visit.card_boxes.add(o.box)
 
 
 def _mark_unread(visit: Visit, landed: float) -> None:
@@ -172,7 +171,8 @@ class Visit:
     bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
     bet_boxes_now: list[tuple[int, Box]] = field(default_factory=list)  # ... every chip box there, by track
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
-    card_boxes: set[Box] = field(default_factory=set)  # the seat's card boxes seen while the visit lasts
+    card_boxes: set[Box] = field(default_factory=set)  # where the seat's cards lay while the visit lasts
+    card_sightings: list[tuple[Box, float]] = field(default_factory=list)  # card boxes, first seen when
     items_at_start: frozenset[int] | None = None  # protector (and chip) tracks in the bet zone as it began
     item_boxes_at_start: dict[int, Box] = field(default_factory=dict)  # ... the protectors', where they lay
     axis: tuple[tuple[float, float], tuple[float, float]] | None = None  # the seat's stack and bet middles
@@ -255,7 +255,7 @@ class PushCounter:
         # a chip box mostly over where one of the seat's cards lay while the visit lasted is that card,
         # under the hand tapping beside it (seed + 17000 non_value_item: a card under the hand, no longer
         # boxed as a card, boxed as a 25,000 chip where it lay; a check taken for a bet)
-        visit.card_boxes |= {o.box for o in scene.of_class("card_down", "card_up") if o.seat == visit.seat}
+        _note_cards(scene, visit)
         protectors = [o for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector") if o.track >= 0]
         if visit.items_at_start is None:  # lying there when the hand came (seed + 17000 non_value_item:
             # pushed as a chip read as none of these objects, read as a protector eight seconds on)
@@ -366,7 +366,10 @@ class PushCounter:
         under the hand together; as it draws back it uncovers the far ones first, so one push shows
         its stacks a call or two apart, the nearer later. A stack uncovered while the hand stays out
         was left where the hand moved on from, carrying the rest (seed + 21000 and seed + 2000
-        string_bet_multiple_motions: two 1,000s laid side by side 0.2 s apart, one push before)."""
+        string_bet_multiple_motions: two 1,000s laid side by side 0.2 s apart, one push before). A stack
+        between two of them, across the axis, lay in their row under the hand that laid it (seed +
+        31000 clean_exact_calls: a call laid as three stacks in a row, the middle one seen 0.2 s after
+        the outer two as the hand drew back, was a false string bet)."""
         t, _, box = after
         since = max((a[0] for a in before), default=0.0)
         near = [a[2] for a in before if a[2] is not None]
@@ -377,14 +380,17 @@ class PushCounter:
         ux, uy = (bx - sx) / length, (by - sy) / length
         side = (box[2] - box[0] + box[3] - box[1]) / 2 or 1.0
 
-        def offset(b: Box) -> tuple[float, float]:
+        def offset(b: Box) -> tuple[float, float]:  # along the seat's axis, and across it (signed)
             dx = (box[0] + box[2] - b[0] - b[2]) / 2
             dy = (box[1] + box[3] - b[1] - b[3]) / 2
-            return abs(dx * ux + dy * uy) / side, abs(dy * ux - dx * uy) / side
+            return abs(dx * ux + dy * uy) / side, (dy * ux - dx * uy) / side
 
-        along, across = min((offset(b) for b in near), key=lambda o: float(np.hypot(*o)))
+        offsets = [offset(b) for b in near]
+        along, across = min(((a, abs(c)) for a, c in offsets), key=lambda o: float(np.hypot(*o)))
         if along > BESIDE_ALONG or across < BESIDE_ACROSS:
             return False
+        if len({c > 0 for a, c in offsets if a <= BESIDE_ALONG}) == 2:
+            return False  # between two of them: laid in the same row, under the hand until it drew back
         at = [r for s, r in visit.reach if s <= since]
         later = [r for s, r in visit.reach if since + NEXT_CALL_S <= s < t]
         return bool(at and later) and min(later) >= at[-1] - HELD_OUT

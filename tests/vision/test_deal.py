@@ -482,3 +482,25 @@ def test_cards_thrown_onto_the_muck_pile_that_shift_its_box_are_a_fold(
     folds = [e.seat for e in table.events if isinstance(e, Fold)]
     gone = [e.seat for e in table.events if isinstance(e, CardsOutOfView)]
     assert (folds, gone) == (([2], []) if pile_moves else ([], [2]))
+
+
+@pytest.mark.parametrize("track", [-1, 300], ids=["never-confirmed", "lost-and-found"])
+def test_a_muck_card_boxed_again_where_it_lay_is_no_card_arriving(
+    geometry: TableGeometry, track: int
+) -> None:
+    """Seed + 31000 cards_out_of_view: a muck card boxed at 0.37, first unconfirmed, then lost for 0.2 s
+    and found again where it lay, "arrived" each time, so seat 1's cards, taken off the table as it
+    was to act, were called a fold. Nothing reached the muck: the cards are out of view."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    x0, y0, x1, y1 = g.by_name["muck"].polygon.reshape(-1, 2).mean(axis=0).tolist() * 2
+    pile = SeenObject(track, "card_down", (x0 - 16, y0 - 18, x1 + 16, y1 + 18), "muck", None)
+    table.show(1.0, *cards, pile)
+    table.show(0.3, *cards[:2], pile, thing(g, 7, "hand", "seat2_cards"))  # the cards in the hand
+    table.show(0.3, *cards[:2], pile, rail_hand(g, 7, 2))
+    table.show(0.2, *cards[:2])  # the muck card missed for two calls
+    table.show(2.0, *cards[:2], pile)
+    folds = [e.seat for e in table.events if isinstance(e, Fold)]
+    gone = [e.seat for e in table.events if isinstance(e, CardsOutOfView)]
+    assert (folds, gone) == ([], [2])

@@ -10,9 +10,8 @@ from dataclasses import replace
 import pytest
 
 from tests.vision.scenes import STEP, Table, dealt, demo_geometry, rail_hand, thing
-from vision.chipset import TOURNAMENT
+from vision.chipset import TOURNAMENT, denominations
 from vision.events import ChipAction, TableTap
-from vision.pushes import denominations
 from vision.table import FELT, SeenObject, TableGeometry
 
 
@@ -177,6 +176,53 @@ def test_two_stacks_uncovered_side_by_side_a_call_apart(
     (action,) = [e for e in table.events if isinstance(e, ChipAction)]
     assert action.pushes == pushes
     assert not action.returned_to_stack
+
+
+def test_a_stack_uncovered_between_two_of_the_push_lay_in_their_row(geometry: TableGeometry) -> None:
+    """Seed + 31000 clean_exact_calls: a call laid as three stacks in a row across the seat's axis; the
+    outer two showed as the hand let go, the middle one 0.2 s later as the hand drew back off it. One
+    push, not a second motion beside the first (a false string bet)."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    left, middle, right = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (-18, 0, 18))
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, _on_axis(g, 9, "hand", 1.0, 0, 40))  # out over the bet with the chips
+    table.show(0.2, *cards, _on_axis(g, 9, "hand", 1.0, 0, 24), left, right)  # the outer two uncovered
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.3, 0, 40), left, middle, right)  # drawn back
+    tracked = [
+        SeenObject(50 + i, "chip", o.box, o.place, 2, label="yellow", value=1000)
+        for i, o in enumerate((left, middle, right))
+    ]
+    table.show(1.0, *cards, *tracked)  # the hand is gone
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((1000, 1000, 1000),)
+    assert not action.returned_to_stack
+
+
+def test_a_chip_boxed_as_a_card_for_one_call_as_the_hand_lets_go_is_still_pushed(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 31000 demo_feature_table: seat 4's two 100s, let go under the hand, were boxed as a card
+    for one detector call; a chip box where a card of the seat's lay is that card, so the push was
+    lost, and with it the first motion of a string bet. A card lies where it lies for more than one
+    call."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    chip = thing(g, 50, "chip", "seat2_bet", label="black", value=100)
+    as_card = replace(chip, track=102, cls="card_down")  # one of seat 2's cards' tracks
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, thing(g, 9, "hand", "seat2_bet"))
+    table.show(0.1, *cards, as_card, thing(g, 9, "hand", "seat2_cards"))  # one call
+    table.show(0.3, *cards, chip, thing(g, 9, "hand", "seat2_stack"))
+    table.show(1.0, *cards, chip)
+    assert not [e for e in table.events if isinstance(e, TableTap)]  # (a tap, then a late chip)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.seat == 2
+    assert action.pushes == ((100,),)
 
 
 def test_two_stacks_uncovered_a_call_apart_the_second_unread_are_still_two_motions(
