@@ -347,7 +347,10 @@ class ActionAnalyzer(CardWatch):
         self.hand_left[visit.seat] = t
         if visit.provisional:
             self.pushes.settle(visit)
-            if not (self.in_hand and (visit.pushes or visit.unread or visit.tapped or self._is_tap(visit))):
+            if not (
+                self.in_hand
+                and (visit.pushes or visit.unread or visit.tapped or self._is_tap(visit, hand_gone=True))
+            ):
                 return  # the dealer's hand after all: no visit of the seat's
         self.visit_ended[visit.seat] = t
         if not self.in_hand:
