@@ -172,7 +172,7 @@ class Visit:
     bet_boxes_now: list[tuple[int, Box]] = field(default_factory=list)  # ... every chip box there, by track
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     card_boxes: set[Box] = field(default_factory=set)  # where the seat's cards lay while the visit lasts
-    card_sightings: list[tuple[Box, float]] = field(default_factory=list)  # card boxes, first seen when
+    card_sightings: list[tuple[Box, float]] = field(default_factory=list)  # ... each box, when first seen
     items_at_start: frozenset[int] | None = None  # protector (and chip) tracks in the bet zone as it began
     item_boxes_at_start: dict[int, Box] = field(default_factory=dict)  # ... the protectors', where they lay
     axis: tuple[tuple[float, float], tuple[float, float]] | None = None  # the seat's stack and bet middles
