@@ -46,6 +46,9 @@ REDEAL_S = 2.0
 PUSHED_OUT_S = 0.7  # s: cards seen in a seat's bet zone this close to leaving its zones went out that way
 PILE_IOU = 0.8  # a muck card's box overlapping its last scene's less than this was boxed anew (cards landed)
 LOOSE_MEMORY_S = 0.5  # a loose card's box seen this recently where one lies now is that card seen again
+# a card arriving in the muck or over the felt this long before a seat's cards were gone from it may be
+# them (the scenes between detector calls carry the last call's boxes); one earlier is another's
+ARRIVAL_BEFORE_S = 0.15
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 HELD_EXPOSURE_S = 1.0  # s after the seat's hand went that a card it seemed to turn up may take to show
 
@@ -377,13 +380,16 @@ class CardWatch:
         reached the muck. But the seat deciding whose hand took them and was last seen out on the felt,
         not going back over the rail, folded: cards thrown on top of the muck often change nothing
         the detector sees there (seed + 11000 premature_turn: seat 6's cards went onto a muck of two
-        cards, still two boxes; the engine waited on seat 6 for the rest of the hand)."""
+        cards, still two boxes; the engine waited on seat 6 for the rest of the hand). A card arriving
+        while the seat's cards still lay there is not them (``ARRIVAL_BEFORE_S``; seed + 32000
+        short_all_in: a muck card boxed twice 0.2 s before seat 2's hand covered its cards to table
+        them, a "fold" of an all-in showdown's hand)."""
         if seat not in self.gone:
             return
         since = self.gone[seat]
         if self.has_cards.get(seat, False):  # only covered by the hand for a while
             del self.gone[seat]
-        elif any(a >= since - 0.3 for a in self.arrivals):
+        elif any(a >= since - ARRIVAL_BEFORE_S for a in self.arrivals):
             del self.gone[seat]
             self.folded.add(seat)
             out.append(Fold(since, seat=seat, face_up=self._seen_up(seat)))

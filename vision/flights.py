@@ -8,10 +8,13 @@ moves 40-70 px a frame in a straight line. ``MotionFlights`` links such patches 
 paths and reports each path that left the dealer's side of the table and went on for at least
 ``MIN_PATH`` card lengths as a ``Flight``.
 
-What keeps other movement out: a hand or arm is no compact patch (its change runs back to the rail or
-to the dealer), a card slid along the felt or a chip stack pushed moves a few pixels a frame, and a
-patch that turns back is no thrown card. Where the flight came down is left to ``vision.pitches``,
-which weighs it with the detector's own flights and the seats' card boxes.
+A card flying over another seat's cards, or by the dealer's hand, merges for a frame or three with
+the change they make, so a path may skip up to ``MAX_GAP`` frames, found again on its line at about its
+speed (seed + 32000 ambiguous_amount: seat 2's second card, lost over seat 1's cards for three frames;
+string_bet_multiple_motions: the button's second card, lost by the deck for two). A path whose last
+place shows a patch at rest the frame after has come down, and is over. A patch at rest (where one lay
+the frame before) starts no path: the button's first card, still changing the picture as its second
+flew in, took the flight's next place.
 """
 
 from __future__ import annotations
@@ -28,6 +31,10 @@ MAX_SIDE = 2.2  # card lengths: a patch longer than this is a hand with its arm,
 MIN_PATH = 3.0  # card lengths from where a path was first seen to where it was last seen
 MIN_POINTS = 3  # frames a path must be seen in
 STRAIGHT = 0.7  # cosine between successive steps: a thrown card flies straight
+MAX_GAP = 3  # frames a flying card may go unseen, merged with a patch it passes over, and be found again
+GAP_STRAIGHT = 0.9  # cosine: a card found again after a gap is on the line it flew...
+GAP_SPEED = (0.6, 1.5)  # ...at about its speed (a share of its last step's, a frame)
+SPEED_UP = 2.0  # a step this many times longer than the last is something else: a card slows to land
 
 
 class Flight(NamedTuple):
@@ -76,26 +83,31 @@ class MotionFlights:
         self.paths: list[_Path] = []
         self.last_t: float | None = None
         self.step = 1 / 30  # s between frames, as last seen
+        self.last_patches: list[tuple[float, float]] = []  # the frame before's patch centres
 
     def update(self, t: float, boxes: Iterable[Box], card: float) -> list[Flight]:
         """One frame's motion boxes (xyxy pixels); ``card``: a card's length in pixels here. Call it
-        for every frame: a path not extended in the next frame is over."""
+        for every frame: a path not extended within ``MAX_GAP`` frames is over."""
         if self.last_t is not None and 0 < t - self.last_t < 0.2:  # not a pause in the calls
             self.step = t - self.last_t
         self.last_t = t
-        gap = 1.5 * self.step
+        gap = (MAX_GAP + 1.5) * self.step
         patches = [
             ((float(x0) + float(x1)) / 2, (float(y0) + float(y1)) / 2)
             for x0, y0, x1, y1 in boxes
             if max(x1 - x0, y1 - y0) <= MAX_SIDE * card
         ]
+        still = MIN_STEP * card  # a patch that moved less than this since the frame before is at rest
+        at_rest = [any(math.dist(q, r) < still for r in self.last_patches) for q in patches]
         live = [p for p in self.paths if t - p.t[-1] <= gap]
         ended = [p for p in self.paths if t - p.t[-1] > gap]
         pairs = sorted(
             (math.dist(p.xy[-1], q), i, j)
             for i, p in enumerate(live)
             for j, q in enumerate(patches)
-            if MIN_STEP * card <= math.dist(p.xy[-1], q) <= MAX_STEP * card and _straight(p, q)
+            if _flies_on(p, q, t, self.step, card)
+            # a card seen once, then lost, is found again moving, not in something at rest
+            and (len(p.xy) > 1 or not at_rest[j] or t - p.t[-1] < 1.5 * self.step)
         )
         used_paths: set[int] = set()
         used_patches: set[int] = set()
@@ -106,19 +118,36 @@ class MotionFlights:
             live[i].xy.append(patches[j])
             used_paths.add(i)
             used_patches.add(j)
-        # a patch that extended no path may start one; a path not extended this frame may be next frame
-        self.paths = live + [_Path([t], [q]) for j, q in enumerate(patches) if j not in used_patches]
+        for i, p in enumerate(live):  # not seen flying on, and at rest where last seen: it came down
+            if i not in used_paths and p.t[-1] < t and any(math.dist(p.xy[-1], q) < still for q in patches):
+                ended.append(p)
+        new = [  # a patch that extended no path starts one, unless it lay there the frame before
+            _Path([t], [q]) for j, q in enumerate(patches) if j not in used_patches and not at_rest[j]
+        ]
+        self.last_patches = patches
+        self.paths = [p for p in live if p not in ended] + new
         return [f for f in (_flight(p, card) for p in ended) if f is not None]
 
 
-def _straight(path: _Path, q: tuple[float, float]) -> bool:
-    """Whether going on to ``q`` keeps the path's direction (any direction for its second point)."""
+def _flies_on(path: _Path, q: tuple[float, float], t: float, step: float, card: float) -> bool:
+    """Whether a card flying from the path's last place could be at ``q`` at ``t`` (``step``: s a frame):
+    between ``MIN_STEP`` and ``MAX_STEP`` card lengths a frame, keeping its direction (``STRAIGHT``;
+    any for its second point) and not speeding up (``SPEED_UP``); after a gap, on its line
+    (``GAP_STRAIGHT``) at about its speed."""
+    frames = max(1, round((t - path.t[-1]) / step))
+    (bx, by), d = path.xy[-1], math.dist(path.xy[-1], q)
+    if not MIN_STEP * card * frames <= d <= MAX_STEP * card * frames:
+        return False
     if len(path.xy) < 2:
         return True
-    (ax, ay), (bx, by) = path.xy[-2], path.xy[-1]
+    ax, ay = path.xy[-2]
     u, v = (bx - ax, by - ay), (q[0] - bx, q[1] - by)
-    norm = math.hypot(*u) * math.hypot(*v)
-    return norm > 0 and (u[0] * v[0] + u[1] * v[1]) / norm >= STRAIGHT
+    cosine = (u[0] * v[0] + u[1] * v[1]) / max(math.hypot(*u) * d, 1e-9)
+    speed = math.hypot(*u) / max(1, round((path.t[-1] - path.t[-2]) / step))
+    if frames == 1:
+        return cosine >= STRAIGHT and d <= SPEED_UP * speed
+    low, high = GAP_SPEED
+    return cosine >= GAP_STRAIGHT and low * speed * frames <= d <= high * speed * frames
 
 
 def _flight(path: _Path, card: float) -> Flight | None:

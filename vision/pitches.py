@@ -317,13 +317,16 @@ class PitchWatch:
         if away + cv2.pointPolygonTest(dealer.polygon, (flight.x0, flight.y0), True) < 2 * self.card:
             return  # nor did it fly away from the deck
 
-        def on_path(x: float, y: float) -> bool:
-            return min(math.dist((x, y), p) for p in flight.points) <= 3 * self.card
-
-        # a card the detector still follows is the detector's, if its flight will count: one it did not
-        # see leave the deck is dropped when it ends (seed + 25000 clean_full_ring_walk: the button's
-        # second card, first boxed halfway to its seat)
-        if any(on_path(x, y) for k, (x, y, _, _) in self.flying.items() if k >= 0 or self._from_the_deck(k)):
+        # a card the detector still follows, where the motion last saw its card, is the detector's, if
+        # its flight will count: one it did not see leave the deck is dropped when it ends (seed + 25000
+        # clean_full_ring_walk: the button's second card, first boxed halfway to its seat). The next
+        # card, leaving the deck as this one came down, is another (seed + 32000 ambiguous_amount)
+        last = flight.places_between(flight.t1 - LAST_SEEN_S / 2, flight.t1)
+        if any(
+            min(math.dist((x, y), p) for p in last) <= 3 * self.card
+            for k, (x, y, _, _) in self.flying.items()
+            if k >= 0 or self._from_the_deck(k)
+        ):
             return
 
         same = [e for e in self.detector_ends if self._same_card(flight, e)]

@@ -61,6 +61,7 @@ NEXT_CALL_S = 0.09
 BESIDE_ALONG = 0.5
 BESIDE_ACROSS = 0.7
 HELD_OUT = 0.05
+COMING_IN = 0.1  # ...unless the hand came this much further out in the call the last push showed
 
 
 Sighting = tuple[Box, float, float]  # an untracked chip's box, when first seen, when last seen
@@ -369,7 +370,11 @@ class PushCounter:
         string_bet_multiple_motions: two 1,000s laid side by side 0.2 s apart, one push before). A stack
         between two of them, across the axis, lay in their row under the hand that laid it (seed +
         31000 clean_exact_calls: a call laid as three stacks in a row, the middle one seen 0.2 s after
-        the outer two as the hand drew back, was a false string bet)."""
+        the outer two as the hand drew back, was a false string bet). Nor were the last push's stacks
+        let go if they showed as the hand was still coming in (``COMING_IN``): it was carrying the
+        rest (seed + 32000 all_in_not_tabled: an all-in's 25s showed at the edge of the hand pushing
+        it, 0.2 s before the 1,000s beside them; the true second motions came from a hand at rest).
+        """
         t, _, box = after
         since = max((a[0] for a in before), default=0.0)
         near = [a[2] for a in before if a[2] is not None]
@@ -392,6 +397,9 @@ class PushCounter:
         if len({c > 0 for a, c in offsets if a <= BESIDE_ALONG}) == 2:
             return False  # between two of them: laid in the same row, under the hand until it drew back
         at = [r for s, r in visit.reach if s <= since]
+        came = [r for s, r in visit.reach if s <= since - NEXT_CALL_S]  # a call before
+        if at and came and at[-1] - came[-1] >= COMING_IN:
+            return False
         later = [r for s, r in visit.reach if since + NEXT_CALL_S <= s < t]
         return bool(at and later) and min(later) >= at[-1] - HELD_OUT
 

@@ -504,3 +504,26 @@ def test_a_muck_card_boxed_again_where_it_lay_is_no_card_arriving(
     folds = [e.seat for e in table.events if isinstance(e, Fold)]
     gone = [e.seat for e in table.events if isinstance(e, CardsOutOfView)]
     assert (folds, gone) == ([], [2])
+
+
+def test_a_muck_card_boxed_twice_just_before_a_seats_hand_covers_its_cards_is_no_fold(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 32000 short_all_in: a muck card was boxed a second time, untracked, 0.2 s before seat 2's
+    hand came over its cards to turn them face up in front of it. The second box "arrived" in the muck
+    within 0.3 s of the cards going from view, so they were called a fold (face up), and the all-in
+    showdown an unshown hand. A card arriving while the seat's cards still lay at their place is not
+    them."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    x0, y0, x1, y1 = g.by_name["muck"].polygon.reshape(-1, 2).mean(axis=0).tolist() * 2
+    pile = SeenObject(300, "card_down", (x0 - 18, y0 - 19, x1 + 19, y1 + 19), "muck", None)
+    twice = replace(pile, track=-1, box=(x0 - 14, y0 - 24, x1 + 22, y1 + 14))  # IoU 0.65 with it
+    table.show(1.0, *cards, pile)
+    table.show(0.1, *cards, pile, twice)
+    table.show(0.1, *cards, pile)
+    table.show(0.6, *cards[:2], pile, thing(g, 7, "hand", "seat2_cards"))  # the hand over the cards
+    tabled = [thing(g, 20 + i, "card_up", "seat2_bet", label=label) for i, label in enumerate(("As", "Jh"))]
+    table.show(1.5, *cards[:2], pile, *tabled)
+    assert [e for e in table.events if isinstance(e, Fold)] == []

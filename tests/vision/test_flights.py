@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from vision.flights import MotionFlights
+from vision.flights import MAX_GAP, MotionFlights
 
 CARD = 40.0  # px: a card's length, as at 1280 px overhead
 FRAME = 1 / 30
 
 
 def run(patches: list[list[tuple[float, float, float]]], card: float = CARD) -> list:
-    """Feed frames of patches (centre x, centre y, side), then two still frames; the flights found."""
+    """Feed frames of patches (centre x, centre y, side), then frames with none for longer than a path
+    may go unseen; the flights found."""
     flights = MotionFlights()
     found = []
-    for i, frame in enumerate([*patches, [], []]):
+    for i, frame in enumerate([*patches, *[[]] * (MAX_GAP + 2)]):
         boxes = [(x - s / 2, y - s / 2, x + s / 2, y + s / 2) for x, y, s in frame]
         found += flights.update(i * FRAME, boxes, card)
     return found
@@ -55,3 +56,53 @@ def test_two_cards_in_flight_at_once_are_two_flights() -> None:
     second = [(660.0 + 50 * i, 480.0 - 40 * i, 60.0) for i in range(5)]
     found = run([[a, b] for a, b in zip(first, second, strict=True)])
     assert sorted((f.x1, f.y1) for f in found) == [(400.0, 320.0), (860.0, 320.0)]
+
+
+def test_a_card_lost_for_a_few_frames_over_other_cards_is_found_again_on_its_line() -> None:
+    """Seed + 32000 string_bet_multiple_motions: the button's second card, seen once by the deck, was
+    lost for two frames, then seen flying on to the seat, where its first card lay, changing the
+    picture frame after frame, until it came down into that card's patch. The patch at rest took the
+    flight's next place (it had started a path of its own, and lay nearer), and what was left was too
+    short: no flight, the hidden card went uncounted, a false misdeal. The flight is one, from the
+    deck to the first card it came down on."""
+    first_card = (222.0, 306.0, 60.0)
+    card = [(514.0, 504.0, 60.0), None, None, (326.0, 362.0, 52.0), (278.0, 324.0, 52.0)]
+    frames = [[first_card, *([c] if c else [])] for c in card]
+    found = run(frames + [[first_card]] * 3, card=35.0)
+    assert [((f.x0, f.y0), (f.x1, f.y1)) for f in found] == [((514.0, 504.0), (222.0, 306.0))]
+
+
+def test_a_card_that_came_down_does_not_fly_on_to_another_seats_cards() -> None:
+    """Seed + 32000 ambiguous_amount: seat 1's card came down on its cards (its patch at rest there the
+    frame after); a jump from there to seat 2's cards, on its line, is not the same card flying on."""
+    seat2 = (250.0, 442.0, 60.0)
+    path = [(508.0, 552.0, 50.0), (464.0, 540.0, 50.0), (382.0, 516.0, 60.0)]
+    frames = [[seat2, p] for p in path] + [[seat2, (380.0, 515.0, 60.0)]] * 3 + [[seat2]]
+    found = run(frames, card=36.0)
+    assert [(f.x1, f.y1) for f in found] == [(382.0, 516.0)]
+
+
+@pytest.mark.parametrize(
+    ("jump", "why"),
+    [((-120.0, 90.0), "off its line"), ((-60.0, -22.0), "far slower than it flew")],
+    ids=["off-line", "slow"],
+)
+def test_a_patch_after_a_gap_off_the_cards_line_or_pace_is_another_thing(jump: tuple, why: str) -> None:
+    """Three frames after it was last seen, a card flying 64 px a frame is about 190 px on, along its
+    line; a patch elsewhere is something else."""
+    path = [(516.0, 540.0, 40.0), (456.0, 518.0, 40.0)]
+    x, y = path[-1][0] + jump[0], path[-1][1] + jump[1]
+    frames = [[p] for p in path] + [[], [], [(x, y, 40.0)], [(x - 1, y, 40.0)]]
+    found = run(frames, card=36.0)
+    assert found == [], why
+
+
+def test_a_card_that_slowed_to_land_does_not_run_on_to_a_faster_patch() -> None:
+    """Seed + 32000 clean_limped_pot: seat 2's card slowed to 26 px a frame as it came down; the next
+    frame a patch 83 px on (the player's hand), roughly on its line, was taken for it. The flight's
+    landing was dated after the card showed at the seat, and the card was counted twice: a false
+    misdeal. A card does not speed up threefold as it lands."""
+    path = [(518.0, 540.0), (456.0, 518.0), (392.0, 494.0), (330.0, 470.0), (292.0, 444.0)]
+    path += [(264.0, 426.0), (238.0, 428.0), (170.0, 476.0)]
+    found = run([[(x, y, 50.0)] for x, y in path], card=38.0)
+    assert [(f.x1, f.y1) for f in found] == [(238.0, 428.0)]

@@ -268,6 +268,42 @@ def test_a_card_first_boxed_halfway_to_its_seat_is_still_seen_flying_by_motion(
     assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
 
 
+def test_a_card_seen_by_motion_is_not_taken_for_the_next_card_leaving_the_deck(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 32000 ambiguous_amount: seat 2's second card, seen by motion alone, came down squarely on
+    its first as the detector boxed the next card (seat 3's) leaving the deck, by where seat 2's had
+    left it. The motion's flight was taken for that card, which the detector still followed, and
+    dropped: seat 2 "held" one card, and the button after it was held back to one, a false misdeal.
+    The detector's card is the motion's only if it is where the motion last saw its card."""
+    g = geometry
+    table = Table(g)
+    seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
+    first = thing(g, 102, "card_down", "seat2_cards")
+    x0, y0, x1, y1 = first.box
+    nudged = replace(first, box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat2_cards"].centre
+
+    def patch(share: float) -> tuple[float, float, float, float]:
+        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+        return x - 15, y - 15, x + 15, y + 15
+
+    seat3 = [thing(g, 103, "card_down", "seat3_cards")]
+    table.show(1.0, *seat1, first, *seat3)
+    for share in (0.2, 0.35, 0.5, 0.65, 0.8, 0.95):
+        # the next card, boxed leaving the deck as this one comes down
+        nxt = [between(g, -1, "card_down", "dealer", "seat3_cards", 0.1)] if share == 0.95 else []
+        table.show(0.1, *seat1, nudged if share == 0.95 else first, *seat3, *nxt, moving=(patch(share),))
+    # the motion gate still sees the card that came down, at rest, as the next one flies on
+    landed = (patch(0.95),)
+    flying_on = between(g, -1, "card_down", "dealer", "seat3_cards", 0.55)
+    table.show(0.1, *seat1, nudged, *seat3, flying_on, moving=landed)
+    second = replace(seat3[0], track=-1, box=tuple(v + 8 for v in seat3[0].box))  # lands, unconfirmed
+    table.show(0.1, *seat1, nudged, *seat3, second)
+    table.show(1.0, *seat1, nudged, *seat3, replace(second, track=104))
+    assert table.cards_dealt_to(1, 2, 3) == {1: 2, 2: 2, 3: 2}
+
+
 def test_a_late_card_that_nudges_the_seats_cards_as_its_blur_slides_to_rest_counts(
     geometry: TableGeometry,
 ) -> None:

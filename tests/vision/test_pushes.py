@@ -145,28 +145,44 @@ def _on_axis(g: TableGeometry, track: int, cls: str, out: float, across: float, 
     )
 
 
+OUT_OVER_THE_BET = ((1.0, 8, 0.3),)  # the hand's way in: (how far out, across, for how long)
+COMING_IN = ((0.3, -12, 0.1), (0.5, -12, 0.1))
+
+
 @pytest.mark.parametrize(
-    ("hand_out_between", "pushes"),
-    [(1.0, ((1000,), (1000,))), (0.6, ((1000, 1000),))],
-    ids=["hand-stays-out-two-motions", "hand-draws-back-one-push"],
+    ("way_in", "at_first", "between", "pushes"),
+    [
+        (OUT_OVER_THE_BET, 1.0, 1.0, ((1000,), (1000,))),
+        (OUT_OVER_THE_BET, 1.0, 0.6, ((1000, 1000),)),
+        (COMING_IN, 0.7, 0.9, ((1000, 1000),)),
+    ],
+    ids=["hand-stays-out-two-motions", "hand-draws-back-one-push", "hand-still-coming-in-one-push"],
 )
 def test_two_stacks_uncovered_side_by_side_a_call_apart(
-    geometry: TableGeometry, hand_out_between: float, pushes: tuple[tuple[int, ...], ...]
+    geometry: TableGeometry,
+    way_in: tuple[tuple[float, float, float], ...],
+    at_first: float,
+    between: float,
+    pushes: tuple[tuple[int, ...], ...],
 ) -> None:
     """Seed + 21000 and seed + 2000 string_bet_multiple_motions: two 1,000s let go side by side across
     the seat's axis, the first uncovered while the hand stayed out over the bet zone, the second 0.2 s
     later as the hand drew back; the tracker confirmed both at once. The hand let one go and moved on:
     two motions. Had the hand drawn back between the two sightings, uncovering one stack and then the
-    other, they were one push."""
+    other, they were one push. Seed + 32000 all_in_not_tabled: an all-in pushed in as a pile, its 25s
+    showing at the edge of the hand while it was still coming further out, the 1,000s beside them 0.2 s
+    later as it drew back, was a false string bet: stacks that show as the hand comes in were still
+    being carried in with the rest, one push."""
     table = Table(geometry, turn=2, stacks_counted=False)
     cards = dealt(geometry)
     table.show(1.0, *cards)
     g = geometry
     first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
     table.show(0.3, *cards, rail_hand(g, 9, 2))
-    table.show(0.3, *cards, _on_axis(g, 9, "hand", 1.0, 8, 40))  # out over the bet with both chips
-    table.show(0.1, *cards, _on_axis(g, 9, "hand", 1.0, -12, 40), first)  # the first uncovered
-    table.show(0.1, *cards, _on_axis(g, 9, "hand", hand_out_between, -12, 40), first)
+    for out, across, seconds in way_in:  # with both chips under the hand
+        table.show(seconds, *cards, _on_axis(g, 9, "hand", out, across, 40))
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", at_first, -12, 40), first)  # the first uncovered
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", between, -12, 40), first)
     table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.3, -12, 40), first, second)  # the second uncovered
     tracked = [
         SeenObject(50 + i, "chip", o.box, o.place, 2, label="yellow", value=1000)
