@@ -61,7 +61,7 @@ NEXT_CALL_S = 0.09
 BESIDE_ALONG = 0.5
 BESIDE_ACROSS = 0.7
 HELD_OUT = 0.05
-COMING_IN = 0.1  # ...unless the hand came this much further out in the call the last push showed
+COMING_IN = 0.1  # ...unless the hand came this much further out as the last push showed: still carrying
 
 
 Sighting = tuple[Box, float, float]  # an untracked chip's box, when first seen, when last seen
