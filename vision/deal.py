@@ -110,6 +110,7 @@ class CardWatch:
         # so a card hidden under another then counts only if its flight was seen on its way from the
         # deck (``PitchWatch.update``); else a late card must show as one more
         if self.most_board == 0:
+            self.pitches.order = self._dealing_order() if self.in_hand and not self.deal_over else []
             self.pitches.update(scene, self.seen_at_seat, self.visits, late=self.acted)
         self._boxed_landings(scene, out)
         for seat, settled in self.seat_cards.items():
@@ -269,6 +270,15 @@ class CardWatch:
                 most = max(before) if self.hole_cards > 2 else median_low(before)
                 return min(most, 1 + min(others.values()))
         return 1 + min(others.values())
+
+    def _dealing_order(self) -> list[int]:
+        """The seats holding cards, in the order the deal goes round (from the first seat left of the
+        button); none while the button is unknown."""
+        order = sorted(s for s in self.seat_cards if self.most_cards.get(s, 0) > 0)
+        if self.button not in self.seat_cards:
+            return []
+        after = [s for s in order if s > self.button]
+        return after + [s for s in order if s <= self.button]
 
     def _own_hand_came_first(self, seat: int, t: float) -> bool:
         """Whether the seat's own hand was there (in a visit begun by ``t``, or one ended at most 0.3 s

@@ -28,10 +28,15 @@ from the deck, frame by frame, is a flight on its way that ends where the patch 
 the detector saw the same card for a moment, the motion's flight stands in for the detector's
 (``_motion_flight``). Seed + 18000 misdeal_too_late and misdeal_wrong_card_count, seed + 17000
 misdeal_too_late: each extra card's flight was missed by the detector or seen once by the deck.
+
+A card whose flight nobody saw at all is read from the deal's order (``_dealt_in_order``): the dealer
+goes round one card a seat at a steady pace, so two cards seen landing two seats apart, two pitches'
+time apart, had one for the seat between.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Container
 from typing import NamedTuple
@@ -52,6 +57,7 @@ LANDED_S = 2.0  # s after a card came down at a seat in which a card more in vie
 SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)...
 LAY_S = 0.15  # ...unless its seat's boxes lay unchanged this long before they moved
 LAST_SEEN_S = 0.2  # s: a flight the detector lost was last seen this long before it was missed, at most
+SKIP_PACE = (1.6, 2.5)  # two pitches' time, as a share of the deal's pace: a seat between was skipped
 HAND_ON_CARDS_S = 0.3  # s: a seat's cards changing this close to a hand's box over them were that hand's
 
 
@@ -65,6 +71,8 @@ class EndedFlight(NamedTuple):
     before: dict[int, int]  # the cards each seat showed before
     from_deck: bool  # first seen nearer the dealer's zone than any seat's cards
     on_its_way: bool  # last seen two card lengths or more from where it was first seen
+    # no flight: the deal's order says a card came here in the ``skipped`` s after ``t`` (``_dealt_in_order``)
+    skipped: float = 0.0
 
 
 class PitchWatch:
@@ -89,6 +97,8 @@ class PitchWatch:
         self.hand_on_cards: dict[int, list[float]] = {}  # seat -> when a hand's box lay over its cards (1 s)
         self.taken: set[tuple[int, float]] = set()  # (seat, when) changes already given to a flight
         self._pseudo = 0  # the last pseudo track given to an untracked flight
+        self.order: list[int] = []  # while the initial deal goes round: its seats, in dealing order
+        self.deal_log: list[tuple[float, int]] = []  # (when, seat) of each card seen landing this deal
         self.motion = MotionFlights()  # cards flying too fast for the detector, seen by motion
         self.card = 0.032 * geometry.width  # a card's length in pixels (from the cards in view)
         self.detector_ends: list[tuple[float, float, float]] = []  # the detector's flights' ends: t, x, y
@@ -107,6 +117,7 @@ class PitchWatch:
         self.landings.clear()
         self.ended.clear()
         self.taken.clear()
+        self.deal_log.clear()
 
     def update(
         self, scene: TableScene, seen: dict[int, int], busy: Container[int], late: bool = False
@@ -156,7 +167,7 @@ class PitchWatch:
             self._motion_flight(blur)
         for flight in [f for f in self.ended if t - f.t >= DISTURB_S]:
             self.ended.remove(flight)
-            ended_t, x, y, seat, before, from_deck, on_its_way = flight
+            ended_t, x, y, seat, before, from_deck, on_its_way, skipped = flight
             # a card comes down as it vanishes from flight or just after, where a card shows more or
             # a card box moves (a seat changed before that had the card before: seed + 7000
             # ambiguous_amount, seat 2's second card; clean_plo_pot_bet: a card that showed at seat
@@ -171,6 +182,14 @@ class PitchWatch:
                 # nor a change at another seat that a later flight was seen coming down on
                 and (s == seat or not any(f.seat == s and ended_t < f.t <= w for f in self.ended))
             ]
+            if skipped and seat is not None:  # only its own cards changing before the next landed say so
+                changed = [
+                    (seat, w)
+                    for w in (self.disturbed.get(seat, -1e9), self.rose.get(seat, -1e9))
+                    if 0 < w - ended_t <= skipped and (seat, w) not in self.taken
+                ]
+                if not changed:
+                    continue
             felt = False  # a card came down: the seat's cards changed with no hand over them
             if changed:  # the seat whose cards it came down on, nearest its last place; of that seat's
                 # changes the first (seed + 16000 misdeal_wrong_card_count: the second card's flight took
@@ -179,7 +198,8 @@ class PitchWatch:
                 self.taken.add((seat, when))
                 felt = all(abs(when - h) > HAND_ON_CARDS_S for h in self.hand_on_cards.get(seat, ()))
             if seat is not None and seat not in busy:
-                if from_deck:  # a card dealt (cards thrown in, or slid about, start at a seat)
+                if from_deck and not skipped:  # a card dealt (cards thrown in, or slid about, start at seats)
+                    self._dealt_in_order(seat, ended_t)
                     self.landed[seat] = ended_t
                 # once play is under way, a card hidden under another is counted only if the flight
                 # was seen on its way from the deck (seed + 2000 misdeal_too_late: the late card, seen
@@ -218,6 +238,42 @@ class PitchWatch:
                     self.covered[seat] = self.covered.get(seat, 0) + 1
                     self.covered_by[seat] = when
                     self.in_view[seat] = seen.get(seat, 0)
+
+    def _dealt_in_order(self, seat: int, t: float) -> None:
+        """A card seen landing at ``seat`` during the initial deal. The dealer pitches one card a seat
+        in order at a steady pace: if the card before it in this deal landed two seats back in the
+        order, two pitches' time before (within ``SKIP_PACE`` of the median pace between neighbours),
+        the seat between got a card nobody saw fly. It is weighed like a flight that ended there, but
+        only that seat's own cards changing between the two landings say it came (seed + 32000
+        clean_plo_pot_bet and pot_limit_overbet: seat 2's fourth card merged with seat 1's cards the
+        whole way and came down squarely on its other three; the seat "held" three of four, a false
+        misdeal)."""
+        order, log = self.order, self.deal_log
+        log.append((t, seat))
+        if seat not in order or len(log) < 2 or log[-2][1] not in order:
+            return
+        n = len(order)
+        steps = [
+            (t1, s1, t2, (order.index(s2) - order.index(s1)) % n)
+            for (t1, s1), (t2, s2) in itertools.pairwise(log)
+            if s1 in order and s2 in order
+        ]
+        pace = sorted(t2 - t1 for t1, _, t2, k in steps if k == 1)
+        last_t, last_seat, _, k = steps[-1]
+        if k != 2 or not pace:
+            return
+        beat = pace[len(pace) // 2]
+        low, high = SKIP_PACE
+        skipped = order[(order.index(last_seat) + 1) % n]
+        came = self.landed.get(skipped, -1e9)
+        if not low * beat <= t - last_t <= high * beat or last_t <= came:
+            return
+        zone = self.geo.by_name.get(f"seat{skipped}_cards")
+        if zone is None:
+            return
+        # what each seat showed halfway between the two: the card before it in view, the one after not
+        before = next((seen for w, seen in reversed(self.seen_log) if w <= (last_t + t) / 2), {})
+        self.ended.append(EndedFlight(last_t, *zone.centre, skipped, dict(before), True, True, t - last_t))
 
     def _detector_flight_ended(self, flight: EndedFlight) -> None:
         """A flight the detector followed ended where it may have landed. Only such flights are noted

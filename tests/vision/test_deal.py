@@ -527,3 +527,41 @@ def test_a_muck_card_boxed_twice_just_before_a_seats_hand_covers_its_cards_is_no
     tabled = [thing(g, 20 + i, "card_up", "seat2_bet", label=label) for i, label in enumerate(("As", "Jh"))]
     table.show(1.5, *cards[:2], pile, *tabled)
     assert [e for e in table.events if isinstance(e, Fold)] == []
+
+
+def _pitch(table: Table, shown: list[SeenObject], card: SeenObject, button: SeenObject) -> None:
+    """A card pitched from the deck to its seat, boxed twice in flight, then lying there."""
+    for share in (0.3, 0.7):
+        flying = between(table.geo, card.track + 100, "card_down", "dealer", f"seat{card.seat}_cards", share)
+        table.show(0.1, button, *shown, flying)
+    shown.append(card)
+    table.show(0.1, button, *shown)
+
+
+@pytest.mark.parametrize("nudged", [True, False], ids=["its-cards-nudged", "nothing-moved"])
+def test_a_seat_the_deal_skipped_in_its_order_got_a_card_nobody_saw_fly(
+    geometry: TableGeometry, nudged: bool
+) -> None:
+    """Seed + 32000 clean_plo_pot_bet: seat 2's fourth card merged with seat 1's cards all the way from
+    the deck and came down squarely on its other three, nudging them; no flight was seen, so seat 2
+    "held" three of four, a false misdeal. Seat 1's card and seat 4's were seen landing two pitches'
+    time apart, and seat 2 lies between them in the deal's order: it was dealt a card. Where nothing
+    moved at the skipped seat, it got none."""
+    g = geometry
+    table = Table(g)
+    button = thing(g, 900, "dealer_button", "seat7_bet")  # the deal goes 3, 4, 7
+    cards = {
+        s: [thing(g, 100 + 10 * s + k, "card_down", f"seat{s}_cards") for k in range(2)] for s in (3, 4, 7)
+    }
+    shown: list[SeenObject] = []
+    table.show(0.5, button)
+    for seat in (3, 4, 7):
+        _pitch(table, shown, cards[seat][0], button)
+    _pitch(table, shown, cards[3][1], button)
+    if nudged:  # seat 4's second card comes down squarely on its first
+        x0, y0, x1, y1 = cards[4][0].box
+        shown[1] = replace(cards[4][0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    table.show(0.3, button, *shown)
+    _pitch(table, shown, cards[7][1], button)
+    table.show(1.5, button, *shown)
+    assert table.cards_dealt_to(3, 4) == {3: 2, 4: 2 if nudged else 1}
