@@ -1,0 +1,321 @@
+"""Second motions into a seat's bet zone (``vision.pushes`` through ``vision.actions``): chips let go,
+a trip back to the stack and more chips, or the hand moving on to let go of a second stack; and the
+pictures that look like a second motion and are one push (stacks uncovered as the hand draws back,
+laid in a row, or shown as the hand still carries them in).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
+from vision.events import ChipAction, TableTap
+from vision.table import SeenObject, TableGeometry
+
+
+@pytest.fixture(scope="module")
+def geometry() -> TableGeometry:
+    return demo_geometry()
+
+
+@pytest.mark.parametrize(
+    ("forward_again", "first_value", "pushes", "returned"),
+    [
+        (True, 200, ((100, 100), (500,)), True),
+        (False, 200, ((500, 100, 100),), False),
+        (True, 0, ((), (500,)), True),
+    ],
+    ids=[
+        "back-to-the-stack-and-forward-again-is-a-second-motion",
+        "chips-hidden-under-the-hand-are-the-same-push",
+        "a-first-push-of-unread-chips-is-still-a-motion",
+    ],
+)
+def test_chips_seen_after_a_trip_back_to_the_stack(
+    geometry: TableGeometry,
+    forward_again: bool,
+    first_value: int,
+    pushes: tuple[tuple[int, ...], ...],
+    returned: bool,
+) -> None:
+    """Chips that first show once the hand is back at the stack are a second motion only if the hand
+    came forward again; otherwise it had hidden them as it let go. A first push whose colour does not
+    read is still a motion (an empty push), so what comes after the trip back is a second one (seed +
+    17000 string_bet_return_to_stack: the first push's 100s unread, the string bet missed)."""
+    table = Table(geometry)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    stack = thing(g, 9, "hand", "seat2_stack")
+    over_the_bet = thing(g, 9, "hand", "seat2_bet")
+    first = thing(g, 50, "chip", "seat2_bet", label="black" if first_value else "unknown", value=first_value)
+    second = thing(g, 51, "chip", "seat2_bet", label="purple", value=500)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, stack)
+    table.show(0.3, *cards, over_the_bet)
+    table.show(0.3, *cards, first, over_the_bet)  # let go (of everything, or of one chip only)
+    table.show(0.3, *cards, first, stack)  # back at the stack
+    table.show(0.3, *cards, first, over_the_bet if forward_again else stack)
+    table.show(0.3, *cards, first, second, stack)  # the other chip shows
+    table.show(1.0, *cards, first, second)  # the hand is gone
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.seat == 2
+    assert action.pushes == pushes
+    assert action.returned_to_stack is returned
+    assert action.counted is bool(first_value)
+
+
+def test_a_second_release_is_timed_from_when_its_chip_first_showed(geometry: TableGeometry) -> None:
+    """The tracker confirms a chip a detector call or two after it shows; two releases 0.3 s apart
+    stay two motions even when the first chip's track came late and the second's early."""
+    table = Table(geometry)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    hand = thing(g, 9, "hand", "seat2_bet")
+    first = thing(g, 50, "chip", "seat2_bet", label="purple", value=500)
+    untracked_first = thing(g, -1, "chip", "seat2_bet", label="purple", value=500)
+    second_box = thing(g, 51, "chip", "seat2_bet", label="purple", value=500).box
+    x0, y0, x1, y1 = second_box
+    second = SeenObject(51, "chip", (x0 + 12, y0, x1 + 12, y1), "seat2_bet", 2, label="purple", value=500)
+    untracked_second = SeenObject(-1, "chip", second.box, "seat2_bet", 2, label="purple", value=500)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, hand)
+    table.show(0.2, *cards, hand, untracked_first)  # shows; confirmed two calls later
+    table.show(0.1, *cards, hand, first)
+    table.show(0.1, *cards, hand, first, untracked_second)  # 0.3 s after the first showed
+    table.show(1.0, *cards, first, second)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((500,), (500,))
+    assert not action.returned_to_stack
+
+
+def test_a_chip_seen_beside_the_hand_that_moves_on_with_it_is_a_second_release(
+    geometry: TableGeometry,
+) -> None:
+    table = Table(geometry)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    let_go = thing(g, 50, "chip", "seat2_bet", label="purple", value=500)
+    x0, y0, x1, y1 = let_go.box
+
+    def held(dx: float, hand_too: bool = True) -> list[SeenObject]:
+        chip = SeenObject(
+            51, "chip", (x0 + dx, y0 - 8, x1 + dx, y1 - 8), "seat2_bet", 2, label="purple", value=500
+        )
+        hand = SeenObject(9, "hand", (x0 + dx - 15, y0 - 30, x1 + dx + 15, y1), "seat2_bet", 2)
+        return [chip, hand] if hand_too else [chip]
+
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, held(0)[1])  # the hand comes out over the bet with both chips
+    table.show(0.3, *cards, let_go, *held(0))  # one let go, the other still in the hand beside it
+    for dx in (3, 6, 9, 12):  # the hand moves on with it...
+        table.show(0.1, *cards, let_go, *held(dx))
+    table.show(0.3, *cards, let_go, *held(14))  # ...and lets go of it there
+    table.show(1.0, *cards, let_go, *held(14, hand_too=False))
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((500,), (500,))
+    assert not action.returned_to_stack
+
+
+def _on_axis(g: TableGeometry, track: int, cls: str, out: float, across: float, size: float) -> SeenObject:
+    """An object ``out`` of the way from seat 2's stack middle to its bet middle, ``across`` px to the
+    side of that line, in a ``size`` px box."""
+    axis = g.seat_axis(2)
+    assert axis is not None
+    (sx, sy), (bx, by) = axis
+    length = ((bx - sx) ** 2 + (by - sy) ** 2) ** 0.5
+    x = sx + (bx - sx) * out - (by - sy) / length * across
+    y = sy + (by - sy) * out + (bx - sx) / length * across
+    half = size / 2
+    label, value = ("yellow", 1000) if cls == "chip" else ("", 0)
+    return SeenObject(
+        track, cls, (x - half, y - half, x + half, y + half), g.place_of(x, y), 2, label=label, value=value
+    )
+
+
+OUT_OVER_THE_BET = ((1.0, 8, 0.3),)  # the hand's way in: (how far out, across, for how long)
+COMING_IN = ((0.3, -12, 0.1), (0.5, -12, 0.1))
+
+
+@pytest.mark.parametrize(
+    ("way_in", "at_first", "between", "pushes"),
+    [
+        (OUT_OVER_THE_BET, 1.0, 1.0, ((1000,), (1000,))),
+        (OUT_OVER_THE_BET, 1.0, 0.6, ((1000, 1000),)),
+        (COMING_IN, 0.7, 0.9, ((1000, 1000),)),
+    ],
+    ids=["hand-stays-out-two-motions", "hand-draws-back-one-push", "hand-still-coming-in-one-push"],
+)
+def test_two_stacks_uncovered_side_by_side_a_call_apart(
+    geometry: TableGeometry,
+    way_in: tuple[tuple[float, float, float], ...],
+    at_first: float,
+    between: float,
+    pushes: tuple[tuple[int, ...], ...],
+) -> None:
+    """Seed + 21000 and seed + 2000 string_bet_multiple_motions: two 1,000s let go side by side across
+    the seat's axis, the first uncovered while the hand stayed out over the bet zone, the second 0.2 s
+    later as the hand drew back; the tracker confirmed both at once. The hand let one go and moved on:
+    two motions. Had the hand drawn back between the two sightings, uncovering one stack and then the
+    other, they were one push. Seed + 32000 all_in_not_tabled: an all-in pushed in as a pile, its 25s
+    showing at the edge of the hand while it was still coming further out, the 1,000s beside them 0.2 s
+    later as it drew back, was a false string bet: stacks that show as the hand comes in were still
+    being carried in with the rest, one push."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    for out, across, seconds in way_in:  # with both chips under the hand
+        table.show(seconds, *cards, _on_axis(g, 9, "hand", out, across, 40))
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", at_first, -12, 40), first)  # the first uncovered
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", between, -12, 40), first)
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.3, -12, 40), first, second)  # the second uncovered
+    tracked = [
+        SeenObject(50 + i, "chip", o.box, o.place, 2, label="yellow", value=1000)
+        for i, o in enumerate((first, second))
+    ]
+    table.show(1.0, *cards, *tracked)  # both confirmed in one call; the hand is gone
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == pushes
+    assert not action.returned_to_stack
+
+
+def test_a_stack_uncovered_between_two_of_the_push_lay_in_their_row(geometry: TableGeometry) -> None:
+    """Seed + 31000 clean_exact_calls: a call laid as three stacks in a row across the seat's axis; the
+    outer two showed as the hand let go, the middle one 0.2 s later as the hand drew back off it. One
+    push, not a second motion beside the first (a false string bet)."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    left, middle, right = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (-18, 0, 18))
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, _on_axis(g, 9, "hand", 1.0, 0, 40))  # out over the bet with the chips
+    table.show(0.2, *cards, _on_axis(g, 9, "hand", 1.0, 0, 24), left, right)  # the outer two uncovered
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.3, 0, 40), left, middle, right)  # drawn back
+    tracked = [
+        SeenObject(50 + i, "chip", o.box, o.place, 2, label="yellow", value=1000)
+        for i, o in enumerate((left, middle, right))
+    ]
+    table.show(1.0, *cards, *tracked)  # the hand is gone
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((1000, 1000, 1000),)
+    assert not action.returned_to_stack
+
+
+def test_a_chip_boxed_as_a_card_for_one_call_as_the_hand_lets_go_is_still_pushed(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 31000 demo_feature_table: seat 4's two 100s, let go under the hand, were boxed as a card
+    for one detector call; a chip box where a card of the seat's lay is that card, so the push was
+    lost, and with it the first motion of a string bet. A card lies where it lies for more than one
+    call."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    chip = thing(g, 50, "chip", "seat2_bet", label="black", value=100)
+    as_card = replace(chip, track=102, cls="card_down")  # one of seat 2's cards' tracks
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, thing(g, 9, "hand", "seat2_bet"))
+    table.show(0.1, *cards, as_card, thing(g, 9, "hand", "seat2_cards"))  # one call
+    table.show(0.3, *cards, chip, thing(g, 9, "hand", "seat2_stack"))
+    table.show(1.0, *cards, chip)
+    assert not [e for e in table.events if isinstance(e, TableTap)]  # (a tap, then a late chip)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.seat == 2
+    assert action.pushes == ((100,),)
+
+
+def test_two_stacks_uncovered_a_call_apart_the_second_unread_are_still_two_motions(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 25000 string_bet_multiple_motions: as above, the hand staying out, but the second 1,000 was
+    read as no value. Confirmed with the first in one call, its sighting gave the first push its landing
+    time, and the second, landing "then" too, joined it: one push, the string bet missed."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    second = replace(second, label="unknown", value=0)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, _on_axis(g, 9, "hand", 1.0, 8, 40))
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 1.0, -12, 40), first)
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 1.0, -12, 40), first)
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.3, -12, 40), first, second)
+    tracked = [replace(o, track=50 + i) for i, o in enumerate((first, second))]
+    table.show(1.0, *cards, *tracked)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((1000,), ())
+    assert not action.counted
+
+
+@pytest.mark.parametrize(
+    ("hand_out_between", "pushes"),
+    [(1.0, ((1000,), ())), (0.6, ((1000,),))],
+    ids=["hand-stays-out-two-motions", "hand-draws-back-one-push"],
+)
+def test_a_chip_let_go_beside_the_first_and_confirmed_too_late_is_a_second_motion(
+    geometry: TableGeometry, hand_out_between: float, pushes: tuple[tuple[int, ...], ...]
+) -> None:
+    """Seed + 24000 string_bet_multiple_motions: the second 1,000, let go beside the first while the
+    hand stayed out, scored under the tracker's bar until the hand had gone; the visit ended with one
+    push, and the string bet was missed. Seen in two calls or more, it was a motion more, its chips
+    unread; had the hand drawn back between the two sightings, one push."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    tracked = SeenObject(50, "chip", first.box, first.place, 2, label="yellow", value=1000)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, _on_axis(g, 9, "hand", 1.0, 8, 40))  # out over the bet with both chips
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 1.0, -12, 40), first)  # the first uncovered
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", hand_out_between, -12, 40), tracked)
+    table.show(0.2, *cards, _on_axis(g, 9, "hand", 0.3, -12, 40), tracked, second)  # the second shows
+    table.show(1.0, *cards, tracked, second)  # the hand is gone; the second is never confirmed
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == pushes
+    assert not action.counted
+
+
+@pytest.mark.parametrize(
+    ("stacks_counted", "after", "pushes"),
+    [(True, ("purple", 700), ((100, 100), (500,))), (False, ("unknown", 0), ((100,), ()))],
+    ids=["whole-stack-value-grows", "top-chip-unread-after"],
+)
+def test_chips_put_against_a_stack_pushed_before_a_trip_to_the_stack_are_a_second_motion(
+    geometry: TableGeometry, stacks_counted: bool, after: tuple[str, int], pushes: tuple[tuple[int, ...], ...]
+) -> None:
+    """Seed + 8000 string_bet_return_to_stack: 200 pushed, the hand back to the stack, then 500 put down
+    against the first chips, which the detector then boxes as one bigger stack. The first push stays
+    (the hand had let go of it) and the stack's growth is a second motion; when its top chip can no
+    longer be read, a motion of unread chips (an empty push, not counted)."""
+    table = Table(geometry, turn=2, stacks_counted=stacks_counted)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    stack = thing(g, 9, "hand", "seat2_stack")
+    over_the_bet = thing(g, 9, "hand", "seat2_bet")
+    first = thing(g, 50, "chip", "seat2_bet", label="black", value=200 if stacks_counted else 100)
+    x0, y0, x1, y1 = first.box
+    label, value = after
+    grown = SeenObject(50, "chip", (x0 + 4, y0 - 20, x1 + 20, y1), "seat2_bet", 2, label=label, value=value)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, over_the_bet)
+    table.show(0.3, *cards, first, over_the_bet)  # the first push lands
+    table.show(0.3, *cards, first, stack)  # back at the stack
+    table.show(0.3, *cards, first, over_the_bet)  # forward again with the 500
+    table.show(0.3, *cards, grown, over_the_bet)  # put down against the first chips: one bigger box
+    table.show(1.0, *cards, grown)  # the hand is gone
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == pushes
+    assert action.returned_to_stack
+    assert action.counted is stacks_counted
