@@ -14,8 +14,10 @@ Reported for each pair of bars (``min_confidence``, ``max_cost``):
 - "right": the share of those read whose value is right;
 - "wrong": how many were read wrong.
 
-The shipped bars are 0.05 and 24. An unread chip adds no value to a push (the chip action is marked
-not counted); a wrong one misvalues the bet. Also reported: the share of stacks holding more than one
+The reader's defaults are 0.05 and 24 (set on 20-50 px photos); the pipeline reads video at 0.10 and
+28 (``service.pipeline.VIDEO_CHIP_BARS``, chosen on this tool's figures for seed + 33000:
+docs/video_chips_s33000.json). An unread chip adds no value to a push (the chip action is marked not
+counted); a wrong one misvalues the bet. Also reported: the share of stacks holding more than one
 chip. From overhead, only the top chip shows, so such a stack's value is undercounted.
 
 ``--calibrate``: the chip set is first calibrated (``vision.chips.calibrate_chips``) on the uniform

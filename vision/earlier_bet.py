@@ -2,8 +2,9 @@
 (``Visit.bet_track_boxes``) and what the camera shows of them since. A stack missing from its uncovered
 place was taken away (``missing_uncovered``); one back under a new id is the same stack
 (``earlier_bet_retracked``); a chip box where a stack lay is that stack, whatever its id
-(``still_lies``); a stack a hand reached over (``note_reached``) that shows a higher top chip
-(``topped``) or is boxed larger (``grown``) had chips put on or against it. ``PushCounter`` reads
+(``still_lies``); a stack a hand reached over (``note_reached``) that is boxed larger (``grown``) had
+chips put on or against it. (One that shows a higher top chip need not have: from overhead a 16 px
+chip's colour flickers from frame to frame, and the counted path compares values.) ``PushCounter`` reads
 these to say what became of the earlier bet (``prior_chips``) and whether the visit put chips on it
 (``settle``, ``nothing_let_go``). A visit that took the earlier bet away and pushed nothing hands it
 on to the seat's next visit (``TakenBack``): taking the bet back to the stack for more chips is two
@@ -89,15 +90,6 @@ def note_reached(scene: TableScene, visit: Visit) -> None:
     for track, box in visit.bet_track_boxes.items():
         share = max((share_covered(box, h) for h in hands), default=0.0)
         visit.bet_reached[track] = max(visit.bet_reached.get(track, 0.0), share)
-
-
-def topped(visit: Visit) -> bool:
-    """Whether an earlier-bet stack that a hand reached over, both read, now shows a higher top chip
-    than it began with."""
-    return any(
-        0 < v < visit.bet_now.get(track, 0) and _reached(visit, track)
-        for track, v in visit.bet_values.items()
-    )
 
 
 def grown(visit: Visit) -> bool:

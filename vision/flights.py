@@ -132,8 +132,8 @@ class MotionFlights:
 def _flies_on(path: _Path, q: tuple[float, float], t: float, step: float, card: float) -> bool:
     """Whether a card flying from the path's last place could be at ``q`` at ``t`` (``step``: s a frame):
     between ``MIN_STEP`` and ``MAX_STEP`` card lengths a frame, keeping its direction (``STRAIGHT``;
-    any for its second point) and not speeding up (``SPEED_UP``); after a gap, on its line
-    (``GAP_STRAIGHT``) at about its speed."""
+    any for its second point), or its line over two steps at about its speed (``_keeps_line``), and
+    not speeding up (``SPEED_UP``); after a gap, on its line (``GAP_STRAIGHT``) at about its speed."""
     frames = max(1, round((t - path.t[-1]) / step))
     (bx, by), d = path.xy[-1], math.dist(path.xy[-1], q)
     if not MIN_STEP * card * frames <= d <= MAX_STEP * card * frames:
@@ -145,9 +145,19 @@ def _flies_on(path: _Path, q: tuple[float, float], t: float, step: float, card: 
     cosine = (u[0] * v[0] + u[1] * v[1]) / max(math.hypot(*u) * d, 1e-9)
     speed = math.hypot(*u) / max(1, round((path.t[-1] - path.t[-2]) / step))
     if frames == 1:
-        return cosine >= STRAIGHT and d <= SPEED_UP * speed
+        wandered = _keeps_line(path, q) and d >= GAP_SPEED[0] * speed  # at about its speed
+        return (cosine >= STRAIGHT or wandered) and d <= SPEED_UP * speed
     low, high = GAP_SPEED
     return cosine >= GAP_STRAIGHT and low * speed * frames <= d <= high * speed * frames
+
+
+def _keeps_line(path: _Path, q: tuple[float, float]) -> bool:
+    """Whether ``q`` lies on the path's line over its last two steps (``GAP_STRAIGHT``): a turning
+    card's patch centre wanders off it a little, frame to frame (seed + 34000 misdeal_too_late: the
+    extra card's patch stepped 52 degrees off its last step, then on, and the path broke in two)."""
+    (ax, ay), (bx, by) = path.xy[-2], path.xy[-1]
+    u, v = (bx - ax, by - ay), (q[0] - ax, q[1] - ay)
+    return (u[0] * v[0] + u[1] * v[1]) >= GAP_STRAIGHT * max(math.hypot(*u) * math.hypot(*v), 1e-9)
 
 
 def _flight(path: _Path, card: float) -> Flight | None:

@@ -36,7 +36,6 @@ from vision.earlier_bet import (
     missing_uncovered,
     note_reached,
     still_lies,
-    topped,
 )
 from vision.events import PriorChips
 from vision.table import SeenObject, TableScene
@@ -372,9 +371,10 @@ class PushCounter:
         31000 clean_exact_calls: a call laid as three stacks in a row, the middle one seen 0.2 s after
         the outer two as the hand drew back, was a false string bet). Nor were the last push's stacks
         let go if they showed as the hand was still coming in (``COMING_IN``): it was carrying the
-        rest (seed + 32000 all_in_not_tabled: an all-in's 25s showed at the edge of the hand pushing
-        it, 0.2 s before the 1,000s beside them; the true second motions came from a hand at rest).
-        """
+        rest (seed + 32000 all_in_not_tabled: 25s showed at the edge of the hand pushing, 0.2 s before
+        the 1,000s beside them). A hand at rest as it let go that came out again before drawing back
+        made a second motion (seed + 34000 string_bet_multiple_motions: the second 1,000 showed as the
+        hand drew back after it)."""
         t, _, box = after
         since = max((a[0] for a in before), default=0.0)
         near = [a[2] for a in before if a[2] is not None]
@@ -401,7 +401,8 @@ class PushCounter:
         if at and came and at[-1] - came[-1] >= COMING_IN:
             return False
         later = [r for s, r in visit.reach if since + NEXT_CALL_S <= s < t]
-        return bool(at and later) and min(later) >= at[-1] - HELD_OUT
+        # uncovered while the hand stayed out, or after the hand, at rest as it let go, came out again
+        return bool(at and later) and (min(later) >= at[-1] - HELD_OUT or max(later) >= at[-1] + COMING_IN)
 
     def _carried(self, scene: TableScene, visit: Visit) -> list[tuple[list[int], float]]:
         """A counted chip stack that moves while the seat's hand is there was either still in the hand
@@ -472,8 +473,7 @@ class PushCounter:
     def nothing_let_go(visit: Visit, scene: TableScene) -> bool:
         """Whether nothing the visit may have let go shows in the bet zone so far: no push or protector
         counted, no box there now (of a chip or an object, tracked or not) that was not there as the
-        hand came, no chip box seen there a moment ago that the tracker has yet to confirm, no
-        earlier-bet stack under a higher top chip."""
+        hand came, no chip box seen there a moment ago that the tracker has yet to confirm."""
         lay = visit.lay_at_start()
         zone = f"seat{visit.seat}_bet"
         new = [
@@ -484,13 +484,7 @@ class PushCounter:
             and not any(iou(o.box, b) >= SIGHTING_IOU for b in lay)
         ]
         return not (
-            new
-            or visit.pushes
-            or visit.items
-            or visit.unread
-            or visit.unconfirmed
-            or visit.pushed_tracks
-            or topped(visit)
+            new or visit.pushes or visit.items or visit.unread or visit.unconfirmed or visit.pushed_tracks
         )
 
     def settle(self, visit: Visit) -> None:
@@ -498,11 +492,11 @@ class PushCounter:
         Then, for a visit that counted nothing, what landed that the scenes did not show as a push.
         Chip boxes seen for ``UNCONFIRMED_HELD_S`` that the tracker had not confirmed yet (it confirms
         a track a detector call or two after a chip shows, and the hand may be back at the rail by
-        then); or, top chips only, an earlier-bet stack now under a higher chip than it began with,
-        both read (chips put on it, how many unknown; read once the hand is gone, as a chip under a
-        hand misreads), or boxed ``GROWN`` times larger (chips put on or against it: seed + 23000
-        tiny_chip, the small blind's completing 100 put half over its 100, one box 9 px taller). Any
-        of these marks the pushes unread: an uncounted chip action. A visit that pushed may still have
+        then); or, top chips only, an earlier-bet stack boxed ``GROWN`` times larger (chips put on or
+        against it: seed + 23000 tiny_chip, the small blind's completing 100 put half over its 100, one
+        box 9 px taller). Either marks the pushes unread: an uncounted chip action. A top chip read
+        higher is not enough (seed + 2000 all_in_not_tabled: the big blind's 100 read as a 25,000 from
+        the frame its hand left). A visit that pushed may still have
         let go of more the tracker had yet to confirm (``_moved_on_unconfirmed``)."""
         if (visit.pushed_tracks or visit.items) and not visit.left_behind and visit.scenes_after >= 2:
             # every chip or protector it "pushed" left with the hand: a hand, sleeve or watch boxed as a
@@ -525,7 +519,7 @@ class PushCounter:
             return
         if held:
             _mark_unread(visit, min(u[1] for u in held))
-        elif not self.stacks_counted and (topped(visit) or grown(visit)):
+        elif not self.stacks_counted and grown(visit):
             _mark_unread(visit, visit.last_seen)
 
     def _moved_on_unconfirmed(self, visit: Visit, held: list[Sighting]) -> None:

@@ -4,6 +4,7 @@ calibration, and ``assign`` on ``Detections``."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -20,6 +21,8 @@ from vision.chips import (
 )
 from vision.chipset import CASINO, CHIP_SETS, POKEVISOR, TOURNAMENT, ChipSpec
 from vision.detections import Detections
+
+VIDEO_CHIP = Path(__file__).parent / "data" / "video_chip_1000.png"  # seed + 33000 short_all_in, frame 484
 
 FELT = (40, 95, 35)
 
@@ -123,6 +126,23 @@ def test_threshold_sets_where_readings_become_unknown():
     assert (strict.value, strict.name, strict.guess) == (0, UNKNOWN, 10)
     with pytest.raises(ValueError, match="min_confidence"):
         ChipClassifier(POKEVISOR, min_confidence=1.5)
+
+
+def test_a_16_px_chip_through_h264_is_read_at_the_pipelines_video_bars() -> None:
+    """Seed + 33000 short_all_in: seat 2's 1,000 bet, a 16 px chip as decoded from the render's video.
+    Its colour is right but costs 25.6 against the yellow palette, over the default bar of 24: unread,
+    the bet faced was taken as the minimum and the all-in as a full raise. The pipeline's video bars
+    read it; a colour between two chips stays unknown at them."""
+    from service.pipeline import VIDEO_CHIP_BARS
+
+    frame = cv2.imread(str(VIDEO_CHIP))
+    crop = top_face_crop(frame, np.array([8.85, 7.88, 24.7, 23.6]))
+    assert ChipClassifier(TOURNAMENT).read(crop).value == 0
+    video = ChipClassifier(TOURNAMENT, **VIDEO_CHIP_BARS)
+    assert video.read(crop).value == 1000
+    red, yellow = TOURNAMENT.spec(5000), TOURNAMENT.spec(1000)
+    between = tuple((a + b) // 2 for a, b in zip(red.base, yellow.base, strict=True))
+    assert video.read(make_chip(red, 16, base=between)).value == 0
 
 
 def test_calibration_moves_base_colours_toward_the_samples():

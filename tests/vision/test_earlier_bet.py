@@ -73,13 +73,18 @@ def test_an_earlier_bet_read_for_the_first_time_during_a_visit_is_no_push(geomet
     assert tap.over_own_chips
 
 
-@pytest.mark.parametrize(("under_the_hand", "after"), [("blue", "unknown"), ("blue", "purple")])
-def test_from_overhead_an_earlier_bet_is_judged_topped_by_its_top_chip_once_the_hand_is_gone(
+@pytest.mark.parametrize(
+    ("under_the_hand", "after"), [("blue", "unknown"), ("blue", "purple"), ("black", "blue")]
+)
+def test_from_overhead_an_earlier_bet_read_as_a_higher_chip_is_no_chips_put_on_top(
     geometry: TableGeometry, under_the_hand: str, after: str
 ) -> None:
     """Top chips only (a camera): the blind's 100 chip misread as a 25,000 while the hand covers it
-    is no 24,900 put on top. A 500 on top that still shows once the hand is gone is chips added,
-    how many unknown: an uncounted chip action."""
+    is no 24,900 put on top; nor is a higher chip that still shows once the hand is gone. A 16 px
+    chip's colour flickers frame to frame: seed + 2000 all_in_not_tabled, the big blind's black 100
+    read blue 25,000 from the frame its hand left after a check, at the pipeline's video bars, and
+    the check became a bet. The visit is a tap over the seat's own chips. (Chips put on a stack show
+    as it grows: ``grown``.)"""
     g = geometry
     table = Table(g, turn=2, stacks_counted=False)
     cards = dealt(g)
@@ -95,12 +100,9 @@ def test_from_overhead_an_earlier_bet_is_judged_topped_by_its_top_chip_once_the_
     table.show(0.3, *cards, blind(under_the_hand), hand)
     table.show(0.3, *cards, blind(after), rail_hand(g, 7, 2))
     table.show(1.0, *cards, blind(after))
-    actions = [e for e in table.events if isinstance(e, ChipAction)]
+    assert not any(isinstance(e, ChipAction) for e in table.events)
     taps = [e for e in table.events if isinstance(e, TableTap)]
-    if after == "unknown":
-        assert actions == [] and len(taps) == 1 and taps[0].over_own_chips
-    else:
-        assert taps == [] and [(a.seat, a.pushes, a.counted) for a in actions] == [(2, (), False)]
+    assert len(taps) == 1 and taps[0].over_own_chips
 
 
 @pytest.mark.parametrize("taken_away", [False, True], ids=["hidden-under-the-hand", "seen-gone"])
@@ -192,27 +194,27 @@ def test_from_overhead_chips_put_half_over_an_earlier_bet_grow_its_box(
 
 
 @pytest.mark.parametrize("reached", [False, True], ids=["hand-beside-it", "hand-over-it"])
-def test_an_earlier_bet_reads_higher_only_as_chips_put_on_it_when_a_hand_reached_over_it(
+def test_an_earlier_bet_boxed_larger_is_chips_put_on_it_only_when_a_hand_reached_over_it(
     geometry: TableGeometry, reached: bool
 ) -> None:
     """Seed + 26000 clean_protector_and_peek: seat 3 put a protector on its cards, its hand over a third
-    of its big blind (two 100s, read green 25 since it was posted, black 100 after the hand had gone).
-    No hand was over the stack, so no chips were put on it: no bet (a false out_of_turn, and a
-    premature board after it). With the hand over the stack, a higher top chip is chips added."""
+    of its big blind, and the blind read differently after (then taken as chips put on it: a false
+    out_of_turn and a premature board; a higher top chip no longer counts at all). No hand was over
+    the stack, so nothing was put on it, even if its box changed. With the hand over it, a box grown
+    half again is chips added, how many unknown."""
     g = geometry
     table = Table(g, turn=1, stacks_counted=False)
     cards = dealt(g)
     x, y = g.by_name["seat2_bet"].centre
-    box = (x - 9, y - 8, x + 9, y + 8)
-    blind = SeenObject(60, "chip", box, "seat2_bet", 2, label="green", value=25)
-    read_again = replace(blind, label="black", value=100)
+    blind = SeenObject(60, "chip", (x - 9, y - 8, x + 9, y + 8), "seat2_bet", 2, label="black", value=100)
+    grown = replace(blind, box=(x - 9, y - 17, x + 13, y + 6))
     hand_box = (x - 9 - 50, y - 25, x + 9, y + 25) if reached else (x - 9 - 60, y - 25, x - 3, y + 25)
     hand = SeenObject(7, "hand", hand_box, "seat2_cards", 2)
     table.show(1.0, *cards, blind)
     table.show(0.3, *cards, blind, rail_hand(g, 7, 2))
     table.show(0.4, *cards, blind, hand)
-    table.show(0.3, *cards, read_again, rail_hand(g, 7, 2))
-    table.show(1.0, *cards, read_again)
+    table.show(0.3, *cards, grown, rail_hand(g, 7, 2))
+    table.show(1.0, *cards, grown)
     actions = [(a.seat, a.pushes, a.counted) for a in table.events if isinstance(a, ChipAction)]
     assert actions == ([(2, (), False)] if reached else [])
 

@@ -106,3 +106,25 @@ def test_a_card_that_slowed_to_land_does_not_run_on_to_a_faster_patch() -> None:
     path += [(264.0, 426.0), (238.0, 428.0), (170.0, 476.0)]
     found = run([[(x, y, 50.0)] for x, y in path], card=38.0)
     assert [(f.x1, f.y1) for f in found] == [(238.0, 428.0)]
+
+
+def test_a_card_at_rest_does_not_take_the_next_cards_landing_place() -> None:
+    """A seat's first card lies beside where the second comes down; its patch stays (the first card
+    still changes the picture as the second flies in). Had that patch started a path of its own every
+    frame, the second card's landing place, nearer it than to the card's place the frame before, would
+    go to that path: the flight would end a step short of the seat. It ends where the card landed."""
+    first_card = (234.0, 290.0, 50.0)  # 20 px from the landing place, across the card's line
+    path = [(462.0, 486.0), (402.0, 441.0), (342.0, 396.0), (282.0, 351.0), (222.0, 306.0)]
+    frames = [[first_card, (x, y, 40.0)] for x, y in path] + [[first_card, (222.0, 306.0, 40.0)]] * 3
+    found = run(frames, card=35.0)
+    assert [(f.x1, f.y1) for f in found] == [(222.0, 306.0)]
+
+
+def test_a_card_whose_patch_wanders_off_its_line_for_a_frame_is_one_flight() -> None:
+    """Seed + 34000 misdeal_too_late: the extra card's patch went 598,404 then 548,342, then 562,284: 52
+    degrees off its last step, but on the line from the place before. The path broke in two, neither
+    long enough for a flight, and the card dealt after the seat acted went unseen."""
+    path = [(598.0, 404.0), (548.0, 342.0), (562.0, 284.0), (544.0, 230.0), (528.0, 198.0)]
+    path += [(522.0, 186.0)] * 4
+    found = run([[(x, y, 44.0)] for x, y in path], card=38.0)
+    assert [((f.x0, f.y0), (f.x1, f.y1)) for f in found] == [((598.0, 404.0), (528.0, 198.0))]

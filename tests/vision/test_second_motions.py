@@ -139,22 +139,31 @@ def _on_axis(g: TableGeometry, track: int, cls: str, out: float, across: float, 
 
 OUT_OVER_THE_BET = ((1.0, 8, 0.3),)  # the hand's way in: (how far out, across, for how long)
 COMING_IN = ((0.3, -12, 0.1), (0.5, -12, 0.1))
+AT_REST = ((0.75, 8, 0.3),)
 
 
 @pytest.mark.parametrize(
     ("way_in", "at_first", "between", "pushes"),
     [
-        (OUT_OVER_THE_BET, 1.0, 1.0, ((1000,), (1000,))),
-        (OUT_OVER_THE_BET, 1.0, 0.6, ((1000, 1000),)),
-        (COMING_IN, 0.7, 0.9, ((1000, 1000),)),
+        (OUT_OVER_THE_BET, 1.0, (1.0,), ((1000,), (1000,))),
+        (OUT_OVER_THE_BET, 1.0, (0.6,), ((1000, 1000),)),
+        (COMING_IN, 0.7, (0.9,), ((1000, 1000),)),
+        (AT_REST, 0.75, (0.75, 0.9, 0.6), ((1000,), (1000,))),
+        (AT_REST, 0.75, (0.75, 0.75, 0.6), ((1000, 1000),)),
     ],
-    ids=["hand-stays-out-two-motions", "hand-draws-back-one-push", "hand-still-coming-in-one-push"],
+    ids=[
+        "hand-stays-out-two-motions",
+        "hand-draws-back-one-push",
+        "hand-still-coming-in-one-push",
+        "hand-out-again-two-motions",
+        "hand-at-rest-draws-back-one-push",
+    ],
 )
 def test_two_stacks_uncovered_side_by_side_a_call_apart(
     geometry: TableGeometry,
     way_in: tuple[tuple[float, float, float], ...],
     at_first: float,
-    between: float,
+    between: tuple[float, ...],
     pushes: tuple[tuple[int, ...], ...],
 ) -> None:
     """Seed + 21000 and seed + 2000 string_bet_multiple_motions: two 1,000s let go side by side across
@@ -164,7 +173,10 @@ def test_two_stacks_uncovered_side_by_side_a_call_apart(
     other, they were one push. Seed + 32000 all_in_not_tabled: an all-in pushed in as a pile, its 25s
     showing at the edge of the hand while it was still coming further out, the 1,000s beside them 0.2 s
     later as it drew back, was a false string bet: stacks that show as the hand comes in were still
-    being carried in with the rest, one push."""
+    being carried in with the rest, one push. Seed + 34000 string_bet_multiple_motions: the hand, at
+    rest over the bet zone (reach 0.73), let one 1,000 go, came out again (0.88) a call later, then
+    drew back, and the second showed beside the first only as it went: two forward motions. A hand
+    that stayed at rest, then drew back, uncovered the rest of one push."""
     table = Table(geometry, turn=2, stacks_counted=False)
     cards = dealt(geometry)
     table.show(1.0, *cards)
@@ -174,7 +186,8 @@ def test_two_stacks_uncovered_side_by_side_a_call_apart(
     for out, across, seconds in way_in:  # with both chips under the hand
         table.show(seconds, *cards, _on_axis(g, 9, "hand", out, across, 40))
     table.show(0.1, *cards, _on_axis(g, 9, "hand", at_first, -12, 40), first)  # the first uncovered
-    table.show(0.1, *cards, _on_axis(g, 9, "hand", between, -12, 40), first)
+    for out in between:  # the calls after the first showed
+        table.show(0.1, *cards, _on_axis(g, 9, "hand", out, -12, 40), first)
     table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.3, -12, 40), first, second)  # the second uncovered
     tracked = [
         SeenObject(50 + i, "chip", o.box, o.place, 2, label="yellow", value=1000)
