@@ -496,8 +496,8 @@ class PushCounter:
         against it: seed + 23000 tiny_chip, the small blind's completing 100 put half over its 100, one
         box 9 px taller). Either marks the pushes unread: an uncounted chip action. A top chip read
         higher is not enough (seed + 2000 all_in_not_tabled: the big blind's 100 read as a 25,000 from
-        the frame its hand left). A visit that pushed may still have
-        let go of more the tracker had yet to confirm (``_moved_on_unconfirmed``)."""
+        the frame its hand left). A visit that pushed may still have let go of more the tracker had yet
+        to confirm (``_moved_on_unconfirmed``)."""
         if (visit.pushed_tracks or visit.items) and not visit.left_behind and visit.scenes_after >= 2:
             # every chip or protector it "pushed" left with the hand: a hand, sleeve or watch boxed as a
             # chip (seed + 2000 tiny_chip: a check read as an unread bet), or a fingertip boxed as a chip,
