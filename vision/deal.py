@@ -261,24 +261,26 @@ class CardWatch:
         others = {s: n for s, n in shown.items() if s != seat and n > 0}
         if not others:
             return float("inf")
-        order = sorted(self.seat_cards)
-        if self.button in order:
-            start = order.index(self.button) + 1
-            dealing = order[start:] + order[:start]
+        dealing = self._from_the_button()
+        if dealing:
             before = [others[s] for s in dealing[: dealing.index(seat)] if s in others]
             if before:
                 most = max(before) if self.hole_cards > 2 else median_low(before)
                 return min(most, 1 + min(others.values()))
         return 1 + min(others.values())
 
-    def _dealing_order(self) -> list[int]:
-        """The seats holding cards, in the order the deal goes round (from the first seat left of the
-        button); none while the button is unknown."""
-        order = sorted(s for s in self.seat_cards if self.most_cards.get(s, 0) > 0)
-        if self.button not in self.seat_cards:
+    def _from_the_button(self) -> list[int]:
+        """The seats, in the order the deal goes round (from the first seat left of the button); none
+        while the button is not at one of them."""
+        order = sorted(self.seat_cards)
+        if self.button not in order:
             return []
-        after = [s for s in order if s > self.button]
-        return after + [s for s in order if s <= self.button]
+        start = order.index(self.button) + 1
+        return order[start:] + order[:start]
+
+    def _dealing_order(self) -> list[int]:
+        """The seats holding cards, in the order the deal goes round."""
+        return [s for s in self._from_the_button() if self.most_cards.get(s, 0) > 0]
 
     def _own_hand_came_first(self, seat: int, t: float) -> bool:
         """Whether the seat's own hand was there (in a visit begun by ``t``, or one ended at most 0.3 s
