@@ -281,8 +281,9 @@ class HandJudge:
         self.objects.removed(ev)
 
     def _on_vacated(self, ev: SeatVacated, out: list[Output]) -> None:
-        if not self.deal.complete:
+        if not self.deal.complete or ev.t <= self.deal.completed_at:  # away at the deal
             self.absent.add(ev.seat)
+            self._find_all(out, self.deal.found_absent(ev.seat, ev.t))
         elif ev.seat in self._live() and self.hand.betting_open and not self.hand.is_all_in(ev.seat):
             self._find(out, left_with_live_hand(ev.seat, ev.t, self.profile))
 

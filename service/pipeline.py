@@ -40,15 +40,18 @@ from vision.close_look import CloseLook
 from vision.detections import Detections
 from vision.drinks import OBJECTS, READ_FLOOR, ProtectorTracks, sure_below
 from vision.events import (
+    ChipAction,
     DecisionTime,
     Declaration,
     Event,
+    Fold,
     HandEnded,
     HandStarted,
     ObjectPlaced,
     ObjectRemoved,
     SeatReturned,
     SeatVacated,
+    TableTap,
 )
 from vision.hands import StillFaintHands
 from vision.motion import MotionGate
@@ -394,7 +397,31 @@ class CameraPipeline:
             elif isinstance(event, ObjectRemoved):
                 self._between_hands = [e for e in self._between_hands if e.what != event.what]
             return []
-        return self._judge_in_hand(event)
+        return self._passed_by(event) + self._judge_in_hand(event)
+
+    def _passed_by(self, event: Event) -> list[Output]:
+        """A seat acts while the engine waits on chairs the camera cannot judge, where nothing of a
+        player has ever shown (``SeatPresence.never_shown``), each seat from the one to act up to the
+        acting one: nobody sits there. They were away at the deal, their hands dead, rather than passed
+        by out of turn (absent_at_deal's empty chair at the top edge, in every set: a missed absence
+        and a false out_of_turn). Not chips from the seat that acted last (one action seen twice), nor
+        an action behind the one to act (seed + 30000 out_of_turn: seat 5, having bet out of turn,
+        folded when the engine waited on the unseen button after it). Told to this hand only: a
+        player who sits down there later is not seen to."""
+        judge, actor, seat = self.judge, self._actor(), getattr(event, "seat", None)
+        acts = isinstance(event, ChipAction | Declaration | TableTap | Fold)
+        if judge is None or actor is None or seat in (None, actor) or not acts or judge.acted_last(seat):
+            return []
+        live = judge.hand.live_seats()
+        order = [s for s in judge.setup.clockwise_from_button() if s in live]
+        if actor not in order or seat not in order:
+            return []
+        start = order.index(actor)
+        passed = (order[start:] + order[:start])[: (order.index(seat) - start) % len(order)]
+        if not all(self.presence.never_shown(s) for s in passed):
+            return []
+        at = self.hands[-1].t_start
+        return [o for s in passed for o in self._judge_in_hand(SeatVacated(at, frame=event.frame, seat=s))]
 
     def _judge_in_hand(self, event: Event) -> list[Output]:
         assert self.judge is not None

@@ -22,6 +22,11 @@ read mostly as none of these, waits: the detector now and then boxes a chip stac
 a drink (seed + 2000 prior_chips_combined: two stacks boxed as drinks for a second). Perception that
 reads nothing (``reads_drinks`` False: the simulator's own boxes carry the answer, test doubles carry
 none) places every object as its class says.
+A drink or phone box holding a chip box of the same scene, and no bigger than a few chips, is the stack
+boxed as an object (``_a_stack``), for as long as its track lasts: seed + 35000 clean_heads_up_check_down,
+seat 2's black and yellow chips, half under the arm of a hand going to tap, boxed as a capped drink 30
+px wide around the yellow chip's 20 px box, read capped, and "put down" by the tap's hand: no check,
+and two false premature boards. A glass or a bottle seen from above is two chips wide or more.
 """
 
 from __future__ import annotations
@@ -34,13 +39,15 @@ from vision.detections import box_iou, share_covered
 from vision.drinks import READINGS
 from vision.events import Event, ForeignObject, ObjectPlaced, ObjectRemoved
 from vision.settled import RestClock, Settled
-from vision.table import OFF, RAIL, TableGeometry, TableScene
+from vision.table import OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 OBJECT_GONE = 2.0  # seconds an object must be missing before it counts as taken away
 SAME_PLACE_IOU = 0.5  # a box over this much of a placed object's last box is that object
 TOUCHED = 0.3  # a hand box over this share of a placed object's last box may have taken it
 STILL_PARTS = 10  # an object's centre moving more than a tenth of its size has not come to rest
 STILL_S = 0.2  # seconds an object must have lain still before its readings count (two detector calls)
+HOLDS_CHIP = 0.9  # share of a chip box inside an object box for the object to hold that chip
+STACK_AREA = 3.0  # an object box holding a chip box, at most this many times its area, is the stack
 FOREIGN = {  # the detector's class -> what it is, when nothing read it
     "phone": ForeignObject.PHONE,
     "drink": ForeignObject.DRINK_OPEN,
@@ -67,6 +74,7 @@ class ForeignObjects:
         self.present: set[int] = set()  # the tracks seen in the latest scene
         self.votes: dict[int, Counter[str]] = {}  # track -> its sure readings so far, lying still
         self.rest = RestClock(STILL_PARTS)  # since when each track has lain still
+        self.stacks: set[int] = set()  # tracks of object boxes that were a chip stack (``_a_stack``)
 
     def new_hand(self) -> None:
         """Forget every track but the objects still lying on the felt."""
@@ -102,9 +110,12 @@ class ForeignObjects:
         seen: set[int] = set()
         lying: set[int] = set()  # placed tracks seen only through an unconfirmed box
         self.rest.update(scene.t, scene.of_class(*FOREIGN))
+        chips = [o.box for o in scene.of_class("chip")]
         for o in scene.of_class(*FOREIGN):
             zone = self.geo.by_name.get(o.place)
             if zone is not None and zone.kind.value == "bet" and o.cls == "card_protector":
+                continue
+            if self._a_stack(o, chips):
                 continue
             if o.track < 0:
                 lying |= self._lying_where(o.box)
@@ -153,6 +164,20 @@ class ForeignObjects:
                 self.last_box.pop(track, None)
                 self.touched.discard(track)
                 out.append(ObjectRemoved(settled.since, seat=seat, what=what))
+
+    def _a_stack(self, o: SeenObject, chips: list[tuple[float, float, float, float]]) -> bool:
+        """Whether a drink or phone box is a chip stack: it holds a chip box of this scene and is no more
+        than ``STACK_AREA`` times its size, or its track did so once."""
+        if o.cls == "card_protector":
+            return False
+        area = (o.box[2] - o.box[0]) * (o.box[3] - o.box[1])
+        held = any(
+            share_covered(c, o.box) >= HOLDS_CHIP and area <= STACK_AREA * (c[2] - c[0]) * (c[3] - c[1])
+            for c in chips
+        )
+        if held and o.track >= 0:
+            self.stacks.add(o.track)
+        return held or o.track in self.stacks
 
     def _note_hands(self, scene: TableScene, seen: set[int]) -> None:
         """Mark the placed objects a hand is over now; one seen with no hand over it is bare again."""

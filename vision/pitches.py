@@ -82,6 +82,7 @@ class PitchWatch:
         self.covered: dict[int, int] = {}  # seat -> its cards hidden under a card pitched on top
         self.covered_by: dict[int, float] = {}  # seat -> when the landing that last hid one came down
         self.in_view: dict[int, int] = {}  # seat -> the cards it showed over them (``card_came_into_view``)
+        self.uncovered: dict[int, float] = {}  # seat -> when a card counted hidden there last came into view
         self.boxed_twice: dict[int, int] = {}  # seat -> card boxes it showed over what the deal had given it
         self.over_deal_since: dict[int, float] = {}  # seat -> since when it has shown more than that
         self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
@@ -111,6 +112,7 @@ class PitchWatch:
         self.covered.clear()
         self.covered_by.clear()
         self.in_view.clear()
+        self.uncovered.clear()
         self.boxed_twice.clear()
         self.over_deal_since.clear()
         self.landed.clear()
@@ -229,9 +231,22 @@ class PitchWatch:
             seat, when, before = landing
             # a card more at a seat where a later flight from the deck came down is that flight's
             # (seed + 19000 playlive_45a_multi_chip_call: seat 7's second card came down squarely on its
-            # first while seat 9's, seen flying to it, showed there before the count settled)
-            others = {s: n for s, n in seen.items() if s == seat or not self._later_flight_to(s, when)}
-            if all(n <= before.get(s, 0) for s, n in others.items()):
+            # first while seat 9's, seen flying to it, showed there before the count settled), nor a card
+            # counted hidden there that came into view since (seed + 30000 clean_plo_pot_bet: seat 4's
+            # hidden third showed as the button's fourth came down on its third, and the button held three)
+            others = {
+                s: n
+                for s, n in seen.items()
+                if s == seat or not (self._later_flight_to(s, when) or self.uncovered.get(s, -1e9) > when)
+            }
+            # what each seat showed just before the landing: a card shown again is no card more (seed +
+            # 33000 clean_plo_pot_bet: seat 1's third card, lost under the others for 0.3 s, showed again
+            # as the button's fourth came down squarely on its third, and the button held three)
+            shown = {
+                s: max([before.get(s, 0)] + [c.get(s, 0) for w, c in self.seen_log if w <= when])
+                for s in others
+            }
+            if all(n <= shown[s] for s, n in others.items()):
                 if self.boxed_twice.get(seat, 0) > 0:  # it came down where a card was boxed twice
                     self.boxed_twice[seat] -= 1
                 else:
@@ -460,19 +475,26 @@ class PitchWatch:
         seat 7 showed two as its second card landed, then one; its two shown apart later were counted
         as three). The landing that hid a card is no other card: seed + 27000 short_all_in, seat 2's
         second card boxed for 0.1 s as it came down, then lost under the first, showed again 1.1 s
-        later, and the seat held three (a misdeal)."""
+        later, and the seat held three (a misdeal). Nor is a card showing while a flight that ended by
+        the seat waits to be placed: it is more likely that flight's, and the flight's landing, once
+        decided, counts the card under it only if the seat then shows no more (seed + 30000
+        clean_plo_pot_bet: seat 4's fourth card showed as it came down, was taken for the hidden third,
+        and the seat held three of four, a misdeal)."""
         covered, shown = self.covered.get(seat, 0), self.in_view.get(seat, 0)
         landed = self.landed.get(seat, -1e9)
         another = landed > self.covered_by.get(seat, -1e9) and t - landed <= LANDED_S
+        another = another or any(f.seat == seat and 0 <= t - f.t <= LANDED_S for f in self.ended)
         if covered and seen > shown > 0 and not another:
             self.covered[seat] = covered - min(covered, seen - shown)
             self.in_view[seat] = seen
+            self.uncovered[seat] = t
 
     def cards_gone(self, seat: int) -> None:
         """The seat shows no cards: nothing of it can be covered any more."""
         self.covered.pop(seat, None)
         self.covered_by.pop(seat, None)
         self.in_view.pop(seat, None)
+        self.uncovered.pop(seat, None)
         self.boxed_twice.pop(seat, None)
 
     def over_the_deal(self, seat: int, extra: int, t: float) -> None:

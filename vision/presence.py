@@ -68,6 +68,13 @@ class SeatPresence:
         self.seen_since: dict[int, float] = {}  # seat -> start of the current run of sightings
         self.start: float | None = None
 
+    def never_shown(self, seat: int) -> bool:
+        """Whether the camera has shown nothing of a player at a chair it cannot judge (out of view, or
+        cut by the frame's edge): no player box at any score, and no hand of its own in its zones. A
+        perception without a player class shows nothing of anybody."""
+        unshown = seat not in self.boxed and seat not in self.own_hand
+        return self.start is not None and seat not in self.clear and unshown
+
     def update(self, scene: TableScene, owners: Sequence[tuple[SeenObject, int]] = ()) -> list[Event]:
         """``owners``: the hands in view with their owners, a seat or the dealer (``HandOwners``)."""
         if "player" not in scene.classes:

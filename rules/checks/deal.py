@@ -40,6 +40,7 @@ class DealMonitor:
         self.exposed = 0
         self.boxed = 0
         self.complete = False
+        self.completed_at = float("inf")  # when the initial deal was over
         self.counts_hold = True  # the camera counted enough seats in full to judge a short one
         self.passed_at: dict[int, float] = {}  # seat -> when the last round went past it, cardless
 
@@ -106,7 +107,7 @@ class DealMonitor:
         """The initial deal is over (every seat has its cards, or play moved on): check each hand."""
         if self.complete:
             return []
-        self.complete = True
+        self.complete, self.completed_at = True, t
         found: list[Finding] = []
         # a seat short of cards says the deal went wrong only where the camera counts at least half
         # the seats' cards in full: four PLO cards overlap, and when most seats look short, it is
@@ -122,22 +123,29 @@ class DealMonitor:
                 found.append(self._wrong_count(t, seat, n))
                 if found[-1].severity is Severity.HAND_STOPPING:
                     return found[-1:]
+        return found + [self._absent(seat) for seat in sorted(absent & set(self.order))]
+
+    def found_absent(self, seat: int, since: float) -> list[Finding]:
+        """A player away since ``since``: absent at the deal if that was before it was over. Judged by
+        ``finish`` while the deal goes on; after it, the absence was learnt late (a chair the camera
+        cannot see is found empty when the action passes it by: ``service.pipeline``)."""
+        if not self.complete or since > self.completed_at or seat not in self.order:
+            return []
+        return [self._absent(seat)]
+
+    def _absent(self, seat: int) -> Finding:
         folded = self.rules.absent_at_deal.value is AbsentAtDeal.FOLDED
-        for seat in sorted(absent & set(self.order)):
-            found.append(
-                Finding(
-                    AlertKind.ABSENT_AT_DEAL,
-                    f"seat {seat} was not at the seat when the initial deal was completed",
-                    "the hand is folded; blinds posted stay in the pot"
-                    if folded
-                    else "the hand is dead: kill the cards; blinds posted stay in the pot",
-                    ("absent_at_deal",),
-                    t,
-                    seat,
-                    kills=True,
-                )
-            )
-        return found
+        return Finding(
+            AlertKind.ABSENT_AT_DEAL,
+            f"seat {seat} was not at the seat when the initial deal was completed",
+            "the hand is folded; blinds posted stay in the pot"
+            if folded
+            else "the hand is dead: kill the cards; blinds posted stay in the pot",
+            ("absent_at_deal",),
+            self.completed_at,
+            seat,
+            kills=True,
+        )
 
     def button_seen(self, seat: int | None, t: float) -> list[Finding]:
         """Where the camera saw the dealer button at the start of the hand."""

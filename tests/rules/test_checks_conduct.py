@@ -3,7 +3,7 @@ view, being at the seat."""
 
 import pytest
 
-from rules.engine import HandJudge
+from rules.engine import HandJudge, judge_hand
 from rules.records import AlertKind, BetAction, Severity
 from tests.rules.hands import (
     PROFILE_IDS,
@@ -42,6 +42,7 @@ from tests.rules.hands import (
     turn,
     vacated,
 )
+from vision.events import SeatVacated
 
 TABLE = setup()  # seats 1..6, button 6: seat 1 small blind, seat 2 big blind, seat 3 under the gun
 HEADS_UP = heads_up(stacks={1: 5_000, 2: 8_000})
@@ -471,6 +472,27 @@ def test_player_leaving_during_the_deal_is_absent_when_it_completes():
     record = judge(TABLE, "cpa_2008", cards[:9], vacated(5), cards[9:], preflop_calls(TABLE, skip=(5,)))
     assert only(record, AlertKind.ABSENT_AT_DEAL).seat == 5
     assert actions_of(record, 5) == [BetAction.FOLD]
+
+
+@pytest.mark.parametrize("away_from", ["the-deals-start", "after-the-deal"])
+def test_an_absence_learnt_after_the_deal_that_began_before_its_end_is_absent_at_the_deal(away_from):
+    """A camera may learn only later that a chair was empty at the deal (one it cannot see, found
+    empty when the action passes it by: ``service.pipeline``). Told after under the gun acted, an
+    absence dating from before the deal's end is absent_at_deal, stamped at the deal's end, and the
+    hand is dead; one that began after the deal is a player leaving with a live hand."""
+    cards = deal(TABLE)
+    events = timeline(cards, preflop_calls(TABLE, skip=(4,)))
+    over, acted = events[len(cards) - 1].t, events[len(cards)].t  # the deal's end; under the gun's call
+    since = events[0].t if away_from == "the-deals-start" else over + 0.5
+    told = SeatVacated(since, seat=4)
+    record = judge_hand(TABLE, profile("tda"), [*events[: len(cards) + 1], told, *events[len(cards) + 1 :]])
+    assert acted > over + 0.5
+    if away_from == "the-deals-start":
+        alert = only(record, AlertKind.ABSENT_AT_DEAL)
+        assert (alert.seat, alert.t_end) == (4, over) and actions_of(record, 4) == [BetAction.FOLD]
+        assert kinds(record) == [AlertKind.ABSENT_AT_DEAL]
+    else:
+        assert kinds(record, 4) == [AlertKind.LEFT_WITH_LIVE_HAND]
 
 
 @pytest.mark.parametrize("house", PROFILE_IDS)

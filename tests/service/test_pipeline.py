@@ -58,6 +58,48 @@ def test_a_player_away_before_the_deal_is_away_in_every_hand_until_back() -> Non
     assert not any(isinstance(e, SeatVacated) for e in pipeline.hands[-1].events)
 
 
+@pytest.mark.parametrize(
+    ("shown_at_4", "acting", "alerts_seen"),
+    [
+        (False, 1, [("absent_at_deal", 4), ("absent_at_deal", 5), ("absent_at_deal", 6)]),
+        (True, 1, [("out_of_turn", 1)]),
+        (False, 2, [("out_of_turn", 2)]),
+    ],
+    ids=["nothing-ever-shown", "a-sliver-once", "past-a-seat-seen"],
+)
+def test_action_passing_a_chair_the_camera_cannot_judge_where_nobody_ever_showed_finds_it_empty(
+    shown_at_4: bool, acting: int, alerts_seen: list[tuple[str, int]]
+) -> None:
+    """The demo camera shows seats 1-3 clear of the frame's edge; seat 4's chair is cut by the top edge,
+    and seats 5 and 6 lie beyond it, where nobody was ever seen. The small blind acting after under the
+    gun passes them by: they were away at the deal (their hands dead, stamped when the deal was over),
+    not passed out of turn (absent_at_deal's empty top-edge chair, in every set). A player once boxed at
+    seat 4, even scored low, sits there: acting past it is out of turn. So is the big blind's acting
+    past the small blind, whose player the camera shows."""
+    from tests.rules.hands import call
+    from vision.table import OFF, SeenObject, TableScene
+
+    pipeline = CameraPipeline(load_camera_config(CONFIG), nothing_seen)
+    geo = pipeline.geometry
+    seated = [SeenObject(50 + s, "player", _chair_box(geo, s), OFF, s, score=0.9) for s in (1, 2, 3)]
+    if shown_at_4:
+        seated.append(SeenObject(54, "player", _chair_box(geo, 4), OFF, 4, score=0.08))
+    pipeline.presence.update(TableScene(0, 0.5, tuple(seated), ("card_down", "hand", "player")))
+    pipeline._judge(HandStarted(1.0, hand_id="h1", button_seat=6))
+    table = pipeline.hands[-1].setup
+    assert table is not None and preflop_order(table) == [3, 4, 5, 6, 1, 2]
+    events = timeline(deal(table), [call(3, table.big_blind), call(acting, table.small_blind)])
+    alerts = [a for ev in events for a in pipeline._judge(replace(ev, t=ev.t + 1.0)) if isinstance(a, Alert)]
+    assert [(a.kind.value, a.seat) for a in alerts] == alerts_seen
+    deal_over = events[len(deal(table)) - 1].t + 1.0
+    assert all(a.t_end == deal_over for a in alerts if a.kind.value == "absent_at_deal")
+
+
+def _chair_box(geo: object, seat: int) -> tuple[float, float, float, float]:
+    x, y = geo.chairs[seat]  # type: ignore[attr-defined]
+    return (x - 60, y - 45, x + 60, y + 45)
+
+
 def _run(config_path: Path, overlap: bool) -> tuple[CameraPipeline, list[object], list[int]]:
     from datasets.sim.oracle import OraclePerception
     from vision.source import FrameSource

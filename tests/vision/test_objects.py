@@ -314,3 +314,26 @@ def test_a_protector_that_shows_beside_the_cards_a_seat_tables_is_no_bet(geometr
     table.show(0.2, *cards[:2], *tabled, protector, rail_hand(g, 7, 2))
     table.show(1.5, *cards[:2], *tabled, protector)
     assert not [e for e in table.events if isinstance(e, ChipAction)]
+
+
+@pytest.mark.parametrize(
+    ("side", "placed"), [(30, []), (44, ["drink_capped"])], ids=["stack-sized", "glass-sized"]
+)
+def test_a_drink_box_around_a_chip_no_bigger_than_a_few_chips_is_the_stack(
+    geometry: TableGeometry, side: float, placed: list[str]
+) -> None:
+    """Seed + 35000 clean_heads_up_check_down: seat 2's stack, half under the arm of a hand going to tap,
+    was boxed as a drink 30 px wide around the yellow chip's 20 px box and read capped; "put down" by
+    the tap's hand, it made the check no tap. It stays the stack after the chip's own box is lost. A
+    glass or bottle over the chips from above is two chips wide or more: a drink put down."""
+    g = geometry
+    table, cards = reading_table(g)
+    chip = thing(g, 60, "chip", "seat2_stack", value=1000)
+    x, y = g.by_name["seat2_stack"].centre
+    drink = SeenObject(
+        93, "drink", (x - side / 2, y - side / 2, x + side / 2, y + side / 2), "seat2_stack", 2
+    )
+    for _ in range(4):
+        table.show(0.5, *cards, chip, replace(drink, label="capped"))
+    table.show(1.0, *cards, replace(drink, label="capped"))  # the chip's own box lost
+    assert [what for _, what in placed_and_removed(table)] == placed

@@ -258,3 +258,23 @@ def test_a_seat_whose_own_hand_is_seen_and_its_player_never_is_not_called_empty(
         events += presence.update(scene, owners=[(h, owner) for h in hand])
         t = round(t + STEP, 6)
     assert [(type(e), e.seat) for e in events] == ([] if whose == "its own" else [(SeatVacated, 1)])
+
+
+def test_a_chair_the_camera_cannot_judge_is_never_shown_until_its_player_or_own_hand_shows(
+    geometry: TableGeometry,
+) -> None:
+    """``never_shown`` (the pipeline finds such a chair empty when the action passes it by): seat 7's
+    chair is cut by the top edge, seat 5's lies beyond it. Not a chair clear of the edge (there, seeing
+    nobody is judged as vacant), nor anything when the perception has no player class."""
+    no_class = Chairs(geometry, (1, 5, 7), classes=("card_up", "card_down", "chip", "hand"))
+    no_class.show(1.0)
+    assert not any(no_class.presence.never_shown(s) for s in (1, 5, 7))
+    chairs = Chairs(geometry, (1, 5, 7))
+    chairs.show(1.0)
+    assert [s for s in (1, 5, 7) if chairs.presence.never_shown(s)] == [5, 7]
+    x, y = geometry.by_name["seat7_bet"].centre
+    own = SeenObject(40, "hand", (x - 25, y - 25, x + 25, y + 25), "seat7_bet", 7)
+    chairs.presence.update(TableScene(chairs.frame, chairs.t, (own,), CLASSES), owners=[(own, 7)])
+    assert [s for s in (1, 5, 7) if chairs.presence.never_shown(s)] == [5]
+    chairs.show(0.1, player(geometry, 5, score=0.05))
+    assert not any(chairs.presence.never_shown(s) for s in (1, 5, 7))

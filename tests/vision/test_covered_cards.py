@@ -1,0 +1,100 @@
+"""Cards counted hidden under another during the deal (``vision.pitches.PitchWatch.covered``) and a card
+showing at the seat soon after: is it the hidden card come into view, or a new one? On hand-made scene
+sequences over the demo table's zones, four-card (PLO) hands, seat 1 dealt first, the button's seat 9
+last. The simpler cases (a card pitched on top, one seen again later) are in ``test_deal``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tests.vision.scenes import Table, between, demo_geometry, thing
+from vision.table import SeenObject, TableGeometry
+
+
+@pytest.fixture(scope="module")
+def geometry() -> TableGeometry:
+    return demo_geometry()
+
+
+def second_card_hidden(g: TableGeometry) -> tuple[Table, SeenObject, list[SeenObject], list[SeenObject]]:
+    """A PLO deal: each seat's first card, then seat 1's second, which comes down squarely on its first
+    (counted hidden). The table, the button, and the cards of seats 1 and 9 (three each, in the order
+    they will show)."""
+    table = Table(g)
+    table.analyzer.hole_cards = 4
+    button = thing(g, 900, "dealer_button", "seat9_bet")
+    s1 = [thing(g, 100 + k, "card_down", "seat1_cards") for k in range(3)]
+    s9 = [thing(g, 110 + k, "card_down", "seat9_cards") for k in range(3)]
+    table.show(0.5, button, s1[0])
+    table.show(0.5, button, s1[0], s9[0])
+    pitch(table, 1, 120, button, s1[0], s9[0])
+    table.show(0.8, button, s1[0], s9[0])
+    return table, button, s1, s9
+
+
+def pitch(table: Table, seat: int, track: int, *lying: SeenObject) -> None:
+    """A card flying from the deck to the seat's cards, seen twice on its way."""
+    for share in (0.5, 0.8):
+        table.show(0.1, *lying, between(table.geo, track, "card_down", "dealer", f"seat{seat}_cards", share))
+
+
+def test_a_card_showing_as_a_pitch_to_the_seat_comes_down_is_that_card_not_the_hidden_one(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 30000 clean_plo_pot_bet: seat 4's second card came down squarely on its first (counted
+    hidden). Its third showed as one more box as it came down, was then lost under the others for a
+    while, and showed again. The box that showed with the third card's flight just ended is that card,
+    not the hidden second come into view: the seat holds three, not two (it held three of four at the
+    end of the deal, a false misdeal)."""
+    table, button, s1, s9 = second_card_hidden(geometry)
+    table.show(0.5, button, s1[0], *s9[:2])
+    assert table.cards_dealt_to(1, 9) == {1: 2, 9: 2}
+    pitch(table, 1, 121, button, s1[0], *s9[:2])
+    table.show(0.1, button, *s1[:2], *s9[:2])  # the third shows as it comes down...
+    table.show(0.7, button, s1[0], *s9[:2])  # ...and is lost under the others for a while
+    table.show(0.5, button, *s1[:2], *s9)
+    table.show(1.0, button, *s1[:2], *s9)
+    assert table.cards_dealt_to(1, 9) == {1: 3, 9: 3}
+
+
+def test_a_hidden_card_coming_into_view_is_no_card_lost_in_flight(geometry: TableGeometry) -> None:
+    """Seed + 30000 clean_plo_pot_bet: the button's card came down squarely on its first as seat 4's
+    hidden card came into view. A card more at another seat is where a card lost in flight landed
+    (``test_deal.test_a_card_lost_in_flight_lands_where_a_card_appears``), but not a card counted hidden
+    there already: the button's card was hidden under its first, and the button held three of four."""
+    table, button, s1, s9 = second_card_hidden(geometry)
+    s1, s9 = s1[:2], s9[:2]
+    pitch(table, 9, 121, button, s1[0], s9[0])
+    x0, y0, x1, y1 = s9[0].box
+    nudged = replace(s9[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    table.show(0.2, button, s1[0], nudged)  # the button's second card lies squarely on its first...
+    table.show(1.0, button, *s1, nudged)  # ...as seat 1's hidden card comes into view, before it settled
+    assert table.cards_dealt_to(1, 9) == {1: 2, 9: 2}
+    table.show(1.0, button, *s1, nudged, s9[1])  # and the button's shows too: still two each
+    assert table.cards_dealt_to(1, 9) == {1: 2, 9: 2}
+
+
+def test_a_card_shown_again_after_a_moment_unseen_is_no_card_lost_in_flight(geometry: TableGeometry) -> None:
+    """Seed + 33000 clean_plo_pot_bet: seat 1's card, lost under the others for 0.3 s, showed again as
+    the button's card came down squarely on its first. A card the seat showed just before is no card
+    more there: the button's card was hidden under its first, and the button holds two."""
+    g = geometry
+    table = Table(g)
+    table.analyzer.hole_cards = 4
+    button = thing(g, 900, "dealer_button", "seat9_bet")
+    s1 = [thing(g, 100 + k, "card_down", "seat1_cards") for k in range(2)]
+    s9 = [thing(g, 110 + k, "card_down", "seat9_cards") for k in range(2)]
+    table.show(0.5, button, s1[0])
+    table.show(0.5, button, s1[0], s9[0])
+    pitch(table, 1, 120, button, s1[0], s9[0])
+    table.show(0.8, button, *s1, s9[0])
+    table.show(0.2, button, s1[0], s9[0])  # seat 1's second card lost for a moment...
+    pitch(table, 9, 121, button, s1[0], s9[0])
+    x0, y0, x1, y1 = s9[0].box
+    nudged = replace(s9[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    table.show(0.1, button, s1[0], nudged)  # the button's second card lies squarely on its first
+    table.show(1.0, button, *s1, nudged)  # ...and seat 1's shows again
+    assert table.cards_dealt_to(1, 9) == {1: 2, 9: 2}
