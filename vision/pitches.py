@@ -239,14 +239,16 @@ class PitchWatch:
                 for s, n in seen.items()
                 if s == seat or not (self._later_flight_to(s, when) or self.uncovered.get(s, -1e9) > when)
             }
-            # what each seat showed just before the landing: a card shown again is no card more (seed +
-            # 33000 clean_plo_pot_bet: seat 1's third card, lost under the others for 0.3 s, showed again
-            # as the button's fourth came down squarely on its third, and the button held three)
+            # what each other seat showed just before the landing: a card shown again is no card more
+            # (seed + 33000 clean_plo_pot_bet: seat 1's third card, lost under the others for 0.3 s,
+            # showed again as the button's fourth came down squarely on its third, and the button held
+            # three); at the landing's own seat, a card more than before is the card that landed
             shown = {
                 s: max([before.get(s, 0)] + [c.get(s, 0) for w, c in self.seen_log if w <= when])
                 for s in others
+                if s != seat
             }
-            if all(n <= shown[s] for s, n in others.items()):
+            if all(n <= shown.get(s, before.get(s, 0)) for s, n in others.items()):
                 if self.boxed_twice.get(seat, 0) > 0:  # it came down where a card was boxed twice
                     self.boxed_twice[seat] -= 1
                 else:
