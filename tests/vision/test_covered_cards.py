@@ -19,10 +19,12 @@ def geometry() -> TableGeometry:
     return demo_geometry()
 
 
-def second_card_hidden(g: TableGeometry) -> tuple[Table, SeenObject, list[SeenObject], list[SeenObject]]:
+def second_card_hidden(
+    g: TableGeometry, hidden: bool = True
+) -> tuple[Table, SeenObject, list[SeenObject], list[SeenObject]]:
     """A PLO deal: each seat's first card, then seat 1's second, which comes down squarely on its first
-    (counted hidden). The table, the button, and the cards of seats 1 and 9 (three each, in the order
-    they will show)."""
+    (counted hidden), or beside it (``hidden`` False). The table, the button, and the cards of seats 1
+    and 9 (three each, in the order they will show)."""
     table = Table(g)
     table.analyzer.hole_cards = 4
     button = thing(g, 900, "dealer_button", "seat9_bet")
@@ -31,7 +33,7 @@ def second_card_hidden(g: TableGeometry) -> tuple[Table, SeenObject, list[SeenOb
     table.show(0.5, button, s1[0])
     table.show(0.5, button, s1[0], s9[0])
     pitch(table, 1, 120, button, s1[0], s9[0])
-    table.show(0.8, button, s1[0], s9[0])
+    table.show(0.8, button, *(s1[:1] if hidden else s1[:2]), s9[0])
     return table, button, s1, s9
 
 
@@ -81,16 +83,8 @@ def test_a_card_shown_again_after_a_moment_unseen_is_no_card_lost_in_flight(geom
     """Seed + 33000 clean_plo_pot_bet: seat 1's card, lost under the others for 0.3 s, showed again as
     the button's card came down squarely on its first. A card the seat showed just before is no card
     more there: the button's card was hidden under its first, and the button holds two."""
-    g = geometry
-    table = Table(g)
-    table.analyzer.hole_cards = 4
-    button = thing(g, 900, "dealer_button", "seat9_bet")
-    s1 = [thing(g, 100 + k, "card_down", "seat1_cards") for k in range(2)]
-    s9 = [thing(g, 110 + k, "card_down", "seat9_cards") for k in range(2)]
-    table.show(0.5, button, s1[0])
-    table.show(0.5, button, s1[0], s9[0])
-    pitch(table, 1, 120, button, s1[0], s9[0])
-    table.show(0.8, button, *s1, s9[0])
+    table, button, s1, s9 = second_card_hidden(geometry, hidden=False)
+    s1, s9 = s1[:2], s9[:2]
     table.show(0.2, button, s1[0], s9[0])  # seat 1's second card lost for a moment...
     pitch(table, 9, 121, button, s1[0], s9[0])
     x0, y0, x1, y1 = s9[0].box
