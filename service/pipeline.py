@@ -400,14 +400,15 @@ class CameraPipeline:
         return self._passed_by(event) + self._judge_in_hand(event)
 
     def _passed_by(self, event: Event) -> list[Output]:
-        """A seat acts while the engine waits on chairs the camera cannot judge, where nothing of a
-        player has ever shown (``SeatPresence.never_shown``), each seat from the one to act up to the
-        acting one: nobody sits there. They were away at the deal, their hands dead, rather than passed
-        by out of turn (absent_at_deal's empty chair at the top edge, in every set: a missed absence
-        and a false out_of_turn). Not chips from the seat that acted last (one action seen twice), nor
-        an action behind the one to act (seed + 30000 out_of_turn: seat 5, having bet out of turn,
-        folded when the engine waited on the unseen button after it). Told to this hand only: a
-        player who sits down there later is not seen to."""
+        """A seat acts while the engine waits on chairs where nothing of a player has ever shown
+        (``SeatPresence.never_shown``), each seat from the one to act up to the acting one: nobody sits
+        there. They were away at the deal, their hands dead, rather than passed by out of turn
+        (absent_at_deal's empty chair at the top edge, in every set: a missed absence and a false
+        out_of_turn). Presence never calls such a chair vacant, even clear of the frame's edge: a player the
+        detector never boxes looks the same (seed + 30000's seat 1), and acts in turn. Not chips from the
+        seat that acted last (one action seen twice), nor an action behind the one to act (seed + 30000
+        out_of_turn: seat 5, having bet out of turn, folded when the engine waited on the unseen button
+        after it). Told to this hand only: a player who sits down there later is not seen to."""
         judge, actor, seat = self.judge, self._actor(), getattr(event, "seat", None)
         acts = isinstance(event, ChipAction | Declaration | TableTap | Fold)
         if judge is None or actor is None or seat in (None, actor) or not acts or judge.acted_last(seat):

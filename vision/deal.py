@@ -17,6 +17,7 @@ from collections.abc import Callable
 from statistics import median_low
 
 from vision.camera_config import ZoneKind
+from vision.card_boxes import one_box_per_tabled_card
 from vision.card_faces import WHITE_RING
 from vision.dealt_face_up import DealtFaceUp
 from vision.detections import Box, iou
@@ -196,7 +197,9 @@ class CardWatch:
                 if len(up) >= 2 and seat not in self.tabled and fresh:
                     self.tabled.add(seat)
                     self.exposed.update(o.track for o in up)
-                    out.append(HandTabled(t, seat=seat, cards=tuple(o.label or None for o in up)))
+                    boxes, scores = [o.box for o in up], [o.score for o in up]
+                    hand = one_box_per_tabled_card(boxes, scores, self.hole_cards)
+                    out.append(HandTabled(t, seat=seat, cards=tuple(up[i].label or None for i in hand)))
                 elif len(up) == 1 and fresh and seat in self.exposed_at:
                     # the seat's exposed card, tracked afresh once a hand had covered it (seed + 8000
                     # card_exposed_action_pending): one exposure a seat and hand (two cards up are tabled)

@@ -54,6 +54,7 @@ RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card
 DISTURB = 0.12  # a card box side moving this share of the box's size is a card coming down there
 DISTURB_S = 0.3  # s after a flight's end in which the seat it landed on is disturbed
 LANDED_S = 2.0  # s after a card came down at a seat in which a card more in view there is that card
+SHOW_LATE_S = 0.5  # s before another landing in which a card that came down may not show yet
 SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)...
 LAY_S = 0.15  # ...unless its seat's boxes lay unchanged this long before they moved
 LAST_SEEN_S = 0.2  # s: a flight the detector lost was last seen this long before it was missed, at most
@@ -95,6 +96,7 @@ class PitchWatch:
         self.rose: dict[int, float] = {}  # seat -> when it last showed a card more
         self.moved: dict[int, float] = {}  # seat -> when its card boxes last changed (more, moved or grew)
         self.landed: dict[int, float] = {}  # seat -> when a card in flight last came down there
+        self.came_down_by: dict[int, float] = {}  # the same, for a flight last seen by that seat's cards
         self.hand_on_cards: dict[int, list[float]] = {}  # seat -> when a hand's box lay over its cards (1 s)
         self.taken: set[tuple[int, float]] = set()  # (seat, when) changes already given to a flight
         self._pseudo = 0  # the last pseudo track given to an untracked flight
@@ -116,6 +118,7 @@ class PitchWatch:
         self.boxed_twice.clear()
         self.over_deal_since.clear()
         self.landed.clear()
+        self.came_down_by.clear()
         self.landings.clear()
         self.ended.clear()
         self.taken.clear()
@@ -170,6 +173,7 @@ class PitchWatch:
         for flight in [f for f in self.ended if t - f.t >= DISTURB_S]:
             self.ended.remove(flight)
             ended_t, x, y, seat, before, from_deck, on_its_way, skipped = flight
+            last_by = seat
             # a card comes down as it vanishes from flight or just after, where a card shows more or
             # a card box moves (a seat changed before that had the card before: seed + 7000
             # ambiguous_amount, seat 2's second card; clean_plo_pot_bet: a card that showed at seat
@@ -203,6 +207,8 @@ class PitchWatch:
                 if from_deck and not skipped:  # a card dealt (cards thrown in, or slid about, start at seats)
                     self._dealt_in_order(seat, ended_t)
                     self.landed[seat] = ended_t
+                    if seat == last_by:
+                        self.came_down_by[seat] = ended_t
                 # once play is under way, a card hidden under another is counted only if the flight
                 # was seen on its way from the deck (seed + 2000 misdeal_too_late: the late card, seen
                 # by the deck and 180 px on, came down on seat 5's cards); one seen only by the deck
@@ -248,6 +254,18 @@ class PitchWatch:
                 for s in others
                 if s != seat
             }
+            # and one card more at a seat where a flight from the deck, last seen by its cards, came down
+            # just before, not yet shown then, nor counted hidden, is that flight's, showing late (seed +
+            # 33000 pot_limit_overbet: seat 1's fourth card showed 0.3 s after it came down, as seat 2's
+            # came down squarely on its third, and seat 2 held three of four). Not a flight last seen by
+            # another seat that disturbed this one's cards: where it came down is a guess (seed + 30000
+            # cards_out_of_view: seat 2's second card, given to seat 3, took seat 3's own from the next)
+            for s in shown:
+                came = self.came_down_by.get(s, -1e9)
+                at_came = [c.get(s, 0) for w, c in self.seen_log if w <= came]
+                hidden = self.covered_by.get(s) == came
+                if 0 <= when - came <= SHOW_LATE_S and at_came and shown[s] <= at_came[-1] and not hidden:
+                    shown[s] += 1
             if all(n <= shown.get(s, before.get(s, 0)) for s, n in others.items()):
                 if self.boxed_twice.get(seat, 0) > 0:  # it came down where a card was boxed twice
                     self.boxed_twice[seat] -= 1

@@ -1,22 +1,26 @@
 """Who is in the chair at each seat: ``SeatVacated`` and ``SeatReturned`` from the players seen.
 
-A seat is judged only where the camera sees its chair (``TableGeometry.chairs_in_view``) and only
-while the perception reports players at all: a detector without the class says nothing about seats.
-A player not seen at the chair for ``LEAVE_S`` has left, stamped when last seen there; one seen there
-again for ``BACK_S`` is back, stamped when first seen. A seat where nobody was seen in the first
-``LEAVE_S`` is vacant from the start, but only where the chair lies clear of the frame's edge
-(``TableGeometry.chairs_clear``). Nearer the edge a seated player shows as a sliver of shoulder, and
-a dark-clothed one on a dark floor may get no box at all (seed + 6000, seat 6: none even at a score
-of 0.005). There, seeing nobody proves nothing until a player has been seen scoring at least
-``sure`` for ``BACK_S`` running: a hand reaching into the seat's zones shows that somebody sits there,
-not that the camera can see them, a sliver scored low once does not even show that, and a player seen
-only while leaning in is lost again as they sit back. The dwell times ride out a
-body hidden for a moment (a neighbour leaning over, the dealer's arm in an oblique view) and a
-detector missing a few frames.
+A seat is judged only where the camera sees its chair (``TableGeometry.chairs_in_view``) and only while
+the perception reports players at all: a detector without the class says nothing about seats. A player
+not seen at the chair for ``LEAVE_S`` has left, stamped when last seen there; one seen there again for
+``BACK_S`` is back, stamped when first seen. A chair where nothing of a player has shown from the start
+(no player box at any score, no hand of its own) is never called vacant here: an empty chair and a
+player the detector never boxes look alike. Near the frame's edge a seated player shows as a sliver of
+shoulder, and a dark-clothed one on a dark floor may get no box at all (seed + 6000, seat 6: none even
+at a score of 0.005); a chair clear of the edge (``TableGeometry.chairs_clear``) does no better under
+dim light (seed + 30000, seat 1: its dark-clothed player sat mostly beyond the frame and the chair was
+called empty from the start in four renders, a false absent_at_deal each, with the rabbit hunts of a
+hand wrongly killed). The pipeline finds such a chair empty when the action passes it by
+(``never_shown``). Where a player has shown, a chair clear of the edge is judged by what is seen; near
+the edge, seeing nobody proves nothing until a player has been seen scoring at least ``sure`` for
+``BACK_S`` running: a hand reaching into the seat's zones shows that somebody sits there, not that the
+camera can see them, a sliver scored low once does not even show that, and a player seen only while
+leaning in is lost again as they sit back. The dwell times ride out a body hidden for a moment (a
+neighbour leaning over, the dealer's arm in an oblique view) and a detector missing a few frames.
 
 Two bars, as in a tracker: a player who left comes back only on sightings scoring at least ``sure``;
 any player box the perception passes on keeps a seated player there, and seats one at the start. A
-chair called vacant only because nobody was seen from the start is taken by any player box held
+chair called vacant where no player was ever surely seen is taken by any player box held
 ``BACK_S`` (a hand does not do: the dealer's posts an absent seat's blind). A
 hand in one of the seat's own zones (its stack, bet or cards) also keeps the seat taken, for
 ``REACH_LEAVE_S`` after it was last seen: the detector loses a player's body while the player
@@ -57,7 +61,7 @@ class SeatPresence:
     def __init__(self, geometry: TableGeometry, seats: Iterable[int], sure: float = 0.0) -> None:
         self.sure = sure  # the score a sighting needs to bring a player back (any box keeps one seated)
         self.watched = sorted(set(seats) & geometry.chairs_in_view)
-        self.clear = geometry.chairs_clear  # chairs where seeing nobody means nobody sits
+        self.clear = geometry.chairs_clear  # chairs where seeing nobody, once somebody showed, is nobody
         self.by_hand: dict[int, bool] = {}  # seat -> its last sighting was of its hand alone
         self.seen_before: set[int] = set()  # seats where a player was surely seen: the camera shows them
         self.boxed: set[int] = set()  # seats where a player box was seen at all
@@ -69,11 +73,10 @@ class SeatPresence:
         self.start: float | None = None
 
     def never_shown(self, seat: int) -> bool:
-        """Whether the camera has shown nothing of a player at a chair it cannot judge (out of view, or
-        cut by the frame's edge): no player box at any score, and no hand of its own in its zones. A
+        """Whether the camera has shown nothing of a player at a chair: no player box at any score, and
+        no hand of its own in its zones. Such a chair is never called vacant here, wherever it lies. A
         perception without a player class shows nothing of anybody."""
-        unshown = seat not in self.boxed and seat not in self.own_hand
-        return self.start is not None and seat not in self.clear and unshown
+        return self.start is not None and seat not in self.boxed and seat not in self.own_hand
 
     def update(self, scene: TableScene, owners: Sequence[tuple[SeenObject, int]] = ()) -> list[Event]:
         """``owners``: the hands in view with their owners, a seat or the dealer (``HandOwners``)."""
@@ -93,7 +96,7 @@ class SeatPresence:
         out: list[Event] = []
         for seat in self.watched:
             # vacant: a player surely seen before needs a sure sighting to come back; at a chair
-            # called empty only because nobody was seen from the start, any steady box does (seed +
+            # where nobody was ever surely seen, any steady box does (seed +
             # 7000: a player at the top edge scored 0.05-0.3 for seconds before the deal, five renders)
             vacant = self.present.get(seat) is False
             back = (sure if seat in self.seen_before else seated) if vacant else here
@@ -115,8 +118,8 @@ class SeatPresence:
                     out.append(SeatReturned(since, frame=scene.frame, seat=seat))
                 continue
             self.seen_since.pop(seat, None)
-            if seat not in self.seen_before and seat not in self.clear:
-                continue  # never seen, and the frame's edge cuts off where a player would sit
+            if seat not in self.seen_before and (seat not in self.clear or seat not in self.boxed):
+                continue  # the frame's edge cuts off where a player would sit, or nobody was ever boxed
             if self.present.get(seat) and seat in self.own_hand and seat not in self.boxed:
                 continue  # its own hand seen, its player never: the camera does not show that chair's player
             last = self.last_seen.get(seat, self.start)

@@ -95,6 +95,33 @@ def test_action_passing_a_chair_the_camera_cannot_judge_where_nobody_ever_showed
     assert all(a.t_end == deal_over for a in alerts if a.kind.value == "absent_at_deal")
 
 
+@pytest.mark.parametrize(
+    ("first", "alerts_seen"), [(3, []), (4, [("absent_at_deal", 3)])], ids=["acts", "passed"]
+)
+def test_a_clear_chair_where_nobody_ever_showed_is_empty_only_once_the_action_passes_it(
+    first: int, alerts_seen: list[tuple[str, int]]
+) -> None:
+    """Seat 3's chair lies clear of the frame's edge, but nothing of a player ever showed there (seed +
+    30000's seat 1: a dark-clothed player under dim light, never boxed, was called away at the deal in
+    four renders). Presence no longer calls it vacant; under the gun, it acts in turn and nothing is
+    said, or seat 4 acts past it and it was away at the deal."""
+    from tests.rules.hands import call
+    from vision.table import OFF, SeenObject, TableScene
+
+    pipeline = CameraPipeline(load_camera_config(CONFIG), nothing_seen)
+    geo = pipeline.geometry
+    assert 3 in geo.chairs_clear
+    seated = tuple(SeenObject(50 + s, "player", _chair_box(geo, s), OFF, s, score=0.9) for s in (1, 2, 4))
+    for i in range(30):  # three seconds with seat 3 never seen: not vacant
+        assert pipeline.presence.update(TableScene(i, i / 10, seated, ("card_down", "hand", "player"))) == []
+    pipeline._judge(HandStarted(3.0, hand_id="h1", button_seat=6))
+    table = pipeline.hands[-1].setup
+    assert table is not None and preflop_order(table)[0] == 3
+    events = timeline(deal(table), [call(first, table.big_blind)])
+    alerts = [a for ev in events for a in pipeline._judge(replace(ev, t=ev.t + 3.0)) if isinstance(a, Alert)]
+    assert [(a.kind.value, a.seat) for a in alerts] == alerts_seen
+
+
 def _chair_box(geo: object, seat: int) -> tuple[float, float, float, float]:
     x, y = geo.chairs[seat]  # type: ignore[attr-defined]
     return (x - 60, y - 45, x + 60, y + 45)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.card_boxes import one_box_per_card, one_box_per_disc
+from vision.card_boxes import one_box_per_card, one_box_per_disc, one_box_per_tabled_card
 from vision.detections import Detections
 
 NAMES = ("card_up", "card_down", "chip", "hand")
@@ -63,3 +63,22 @@ def test_the_dealer_button_boxed_also_as_a_chip_is_one_button() -> None:
     )
     kept = one_box_per_disc(dets)
     assert kept.class_names() == ["dealer_button", "chip"] and kept.confidence.tolist()[0] == np.float32(0.48)
+
+
+def test_a_box_lying_between_two_tabled_cards_is_no_third_card_but_a_fanned_hands_middle_card_is() -> None:
+    """Seed + 30000 tiny_chip: seat 9 tabled two overlapping cards, boxed at 0.92 and 0.83, with a third
+    box at 0.36 lying between them, 90% under the two: three cards tabled in hold'em, a false
+    misdeal_too_late. The game deals two, so the box under the others goes. A PLO hand fanned so that
+    its middle cards lie under their neighbours keeps all four; a fifth box under them goes."""
+    tabled = [(962, 421, 1002, 458), (978, 400, 1015, 437), (974, 406, 1014, 446)]
+    assert one_box_per_tabled_card(tabled, [0.92, 0.83, 0.36], hole_cards=2) == [0, 1]
+    apart = [(900, 400, 940, 437), (960, 400, 1000, 437), (930, 400, 970, 437)]  # the third half in the open
+    assert one_box_per_tabled_card(apart, [0.92, 0.83, 0.36], hole_cards=2) == [0, 1, 2]
+    fanned = [(100 + 12 * i, 100, 124 + 12 * i, 134) for i in range(4)]  # each middle card fully under
+    assert one_box_per_tabled_card(fanned, [0.9, 0.5, 0.6, 0.9], hole_cards=4) == [0, 1, 2, 3]
+    assert one_box_per_tabled_card([*fanned, (110, 100, 134, 134)], [0.9, 0.5, 0.6, 0.9, 0.3], 4) == [
+        0,
+        1,
+        2,
+        3,
+    ]

@@ -92,3 +92,36 @@ def test_a_card_shown_again_after_a_moment_unseen_is_no_card_lost_in_flight(geom
     table.show(0.1, button, s1[0], nudged)  # the button's second card lies squarely on its first
     table.show(1.0, button, *s1, nudged)  # ...and seat 1's shows again
     assert table.cards_dealt_to(1, 9) == {1: 2, 9: 2}
+
+
+@pytest.mark.parametrize(("more_at_1", "held_at_9"), [(1, 2), (2, 1)], ids=["its-own", "and-one-more"])
+def test_a_card_showing_late_after_its_own_landing_is_no_card_lost_from_the_next_flight(
+    geometry: TableGeometry, more_at_1: int, held_at_9: int
+) -> None:
+    """Seed + 33000 pot_limit_overbet: seat 1's card came down and showed only 0.3 s later, just after
+    the next card, seen flying to its seat, came down squarely on the cards there. A card more at
+    another seat is where a card lost in flight landed, but not one that seat's own flight brought and
+    had not shown yet: the next seat's card is hidden (it held three of four, a false misdeal). Two
+    cards more at seat 1 are its own and the lost one."""
+    g = geometry
+    table = Table(g)
+    table.analyzer.hole_cards = 4
+    button = thing(g, 900, "dealer_button", "seat9_bet")
+    s1 = [_moved(thing(g, 100 + k, "card_down", "seat1_cards"), 12 * k - 12) for k in range(4)]
+    s9 = thing(g, 110, "card_down", "seat9_cards")
+    table.show(0.5, button, s1[0])
+    table.show(0.5, button, s1[0], s9)
+    table.show(0.5, button, *s1[:2], s9)
+    lying = (button, *s1[:2], s9)
+    table.show(0.1, *lying, between(g, 121, "card_down", "dealer", "seat1_cards", 0.5))
+    for share in (0.3, 0.6, 0.9):  # seat 9's card on its way as seat 1's comes down
+        extra = [between(g, 121, "card_down", "dealer", "seat1_cards", 0.8)] if share == 0.3 else []
+        table.show(0.1, *lying, *extra, between(g, 122, "card_down", "dealer", "seat9_cards", share))
+    # seat 9's card squarely on its first (the box nudged), seat 1's showing only now
+    table.show(1.5, button, *s1[: 2 + more_at_1], _moved(s9, 4, 3))
+    assert table.cards_dealt_to(9) == {9: held_at_9}
+
+
+def _moved(card: SeenObject, dx: float, dy: float = 0.0) -> SeenObject:
+    x0, y0, x1, y1 = card.box
+    return replace(card, box=(x0 + dx, y0 + dy, x1 + dx, y1 + dy))

@@ -20,6 +20,7 @@ from vision.events import (
     Fold,
     HandEnded,
     HandStarted,
+    HandTabled,
 )
 from vision.table import SeenObject, TableGeometry
 
@@ -565,3 +566,28 @@ def test_a_seat_the_deal_skipped_in_its_order_got_a_card_nobody_saw_fly(
     _pitch(table, shown, cards[7][1], button)
     table.show(1.5, button, *shown)
     assert table.cards_dealt_to(3, 4) == {3: 2, 4: 2 if nudged else 1}
+
+
+def test_a_box_between_the_two_cards_a_seat_tables_is_no_third_card(geometry: TableGeometry) -> None:
+    """Seed + 30000 tiny_chip: seat 9 tabled two overlapping cards (boxed at 0.92 and 0.83) and the
+    detector put a third box at 0.36 between them, 90% under the two: the hand was read as three
+    cards, a false misdeal_too_late. The game deals two; the box under the others is none."""
+    g = geometry
+    table, cards, flop = flop_out(g)
+    table.analyzer.deal_over = True  # play under way (the betting is not part of this scene)
+    table.show(2.0, *cards, *flop)
+    x, y = g.by_name["seat1_cards"].centre
+
+    def up(track: int, dx: float, dy: float, score: float, label: str) -> SeenObject:
+        box = (x + dx - 12, y + dy - 17, x + dx + 12, y + dy + 17)
+        return SeenObject(track, "card_up", box, "seat1_cards", 1, score=score, label=label)
+
+    tabled = (up(130, -8, 6, 0.92, "Ts"), up(131, 8, -6, 0.83, "5h"), up(132, 2, -1, 0.36, "5h"))
+    hand = thing(g, 7, "hand", "seat1_cards")
+    table.show(0.2, *cards, *flop, rail_hand(g, 7, 1))
+    table.show(0.5, *cards, *flop, hand)
+    table.show(1.2, *cards[2:], *flop, *tabled, hand)  # turned over under the hand
+    table.show(0.2, *cards[2:], *flop, *tabled, rail_hand(g, 7, 1))
+    table.show(1.5, *cards[2:], *flop, *tabled)
+    (hand_tabled,) = [e for e in table.events if isinstance(e, HandTabled)]
+    assert (hand_tabled.seat, hand_tabled.cards) == (1, ("Ts", "5h"))

@@ -90,10 +90,20 @@ def test_a_player_hidden_for_a_moment_has_not_left(geometry: TableGeometry) -> N
     assert chairs.events == []
 
 
-def test_a_chair_empty_from_the_start_is_vacant_from_the_start(geometry: TableGeometry) -> None:
+def test_a_chair_where_nobody_ever_showed_is_never_called_vacant_even_clear_of_the_edge(
+    geometry: TableGeometry,
+) -> None:
+    """Seat 3's chair lies clear of the frame's edge and nobody is seen there from the start: an empty
+    chair, or a player the detector never boxes (seed + 30000's seat 1, dark clothes under dim light:
+    four false absent_at_deal). Nothing is said; the pipeline judges it when the action passes it
+    (``never_shown``). A player once boxed there who goes is vacant as before."""
+    assert 3 in geometry.chairs_clear
     chairs = Chairs(geometry, (1, 3))
     chairs.show(3.0, player(geometry, 1))
-    assert [(type(e), e.seat, e.t) for e in chairs.events] == [(SeatVacated, 3, 0.0)]
+    assert chairs.events == [] and chairs.presence.never_shown(3) and not chairs.presence.never_shown(1)
+    chairs.show(0.3, player(geometry, 1), player(geometry, 3, score=0.2))
+    chairs.show(LEAVE_S + 0.5, player(geometry, 1))
+    assert [(type(e), e.seat, e.t) for e in chairs.events] == [(SeatVacated, 3, 3.2)]
 
 
 def test_nothing_is_said_of_chairs_out_of_view_or_without_a_player_class(geometry: TableGeometry) -> None:
@@ -145,12 +155,14 @@ def test_nobody_seen_at_a_chair_the_frame_edge_cuts_is_unknown_until_somebody_is
 ) -> None:
     """Seat 7's chair is in view but close to the top edge: a dark-clothed player there may show no
     box at all, so seeing nobody from the start proves nothing. Once a player has been seen there,
-    the chair is watched like any other: they can leave. Seat 1, clear of the edge, is vacant."""
+    the chair is watched like any other: they can leave. Seat 1, clear of the edge, is vacant once a player
+    shown there has gone."""
     assert 7 in geometry.chairs_in_view and 7 not in geometry.chairs_clear
     assert {1, 2, 3} <= geometry.chairs_clear
     chairs = Chairs(geometry, (1, 2, 7))
-    chairs.show(3.0, player(geometry, 2))
-    assert [(type(e), e.seat, e.t) for e in chairs.events] == [(SeatVacated, 1, 0.0)]
+    chairs.show(0.5, player(geometry, 1), player(geometry, 2))
+    chairs.show(2.5, player(geometry, 2))
+    assert [(type(e), e.seat, e.t) for e in chairs.events] == [(SeatVacated, 1, 0.4)]
     x, y = geometry.by_name["seat7_bet"].centre
     betting = SeenObject(40, "hand", (x - 25, y - 25, x + 25, y + 25), "seat7_bet", 7)
     chairs.show(0.5, player(geometry, 2), betting)  # somebody at seat 7 bets, still no player box
@@ -219,16 +231,18 @@ def test_a_sliver_scored_low_once_at_a_chair_the_edge_cuts_proves_nobody_can_be_
     assert chairs.events == []
 
 
-def test_a_chair_called_empty_for_want_of_any_sighting_is_taken_by_a_steady_low_box(
+def test_a_chair_vacant_where_nobody_was_surely_seen_is_taken_by_a_steady_low_box(
     geometry: TableGeometry,
 ) -> None:
-    """Nobody seen at seat 1 from the start: vacant. A box scored low, held ``BACK_S``, then seats
-    a player there (seed + 7000: a player at the top edge scored 0.05-0.3 before the deal). The
+    """Seat 1's player, never surely seen, boxed low at the start and then gone: vacant. A box scored
+    low, held ``BACK_S``, then seats a player there (seed + 7000: a player at the top edge scored
+    0.05-0.3 before the deal). The
     dealer's hand posting the seat's blind brings nobody back, and a player once surely seen who left
     still needs a sure sighting (``test_a_low_scored_sliver_keeps_a_player_seated_but_brings_none_back``)."""
     x, y = geometry.by_name["seat1_bet"].centre
     posting = SeenObject(40, "hand", (x - 25, y - 25, x + 25, y + 25), "seat1_bet", 1)
     chairs = Chairs(geometry, (1, 2), sure=0.3)
+    chairs.show(0.3, player(geometry, 1, score=0.08), player(geometry, 2))
     chairs.show(1.5, player(geometry, 2))
     chairs.show(1.0, posting, player(geometry, 2))
     assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1)]
@@ -246,7 +260,7 @@ def test_a_seat_whose_own_hand_is_seen_and_its_player_never_is_not_called_empty(
     false absent_at_deal in 59 renders. A seat shown by its own hand shows that somebody sits there
     whom the camera cannot see. The dealer's hand posting an absent seat's blind shows nobody
     (absent_at_deal-oblique and -blasters-casino at seed + 2000 missed their absence while any hand
-    counted)."""
+    counted): the chair is still one where nothing of a player showed, judged when the action passes."""
     x, y = geometry.by_name["seat1_bet"].centre
     posting = SeenObject(40, "hand", (x - 25, y - 25, x + 25, y + 25), "seat1_bet", 1)
     owner = 1 if whose == "its own" else DEALER
@@ -257,24 +271,26 @@ def test_a_seat_whose_own_hand_is_seen_and_its_player_never_is_not_called_empty(
         scene = TableScene(step, t, (*hand, player(geometry, 2)), CLASSES)
         events += presence.update(scene, owners=[(h, owner) for h in hand])
         t = round(t + STEP, 6)
-    assert [(type(e), e.seat) for e in events] == ([] if whose == "its own" else [(SeatVacated, 1)])
+    assert events == []
+    assert presence.never_shown(1) == (whose == "the dealer's")
 
 
-def test_a_chair_the_camera_cannot_judge_is_never_shown_until_its_player_or_own_hand_shows(
+def test_a_chair_is_never_shown_until_its_player_or_own_hand_shows(
     geometry: TableGeometry,
 ) -> None:
     """``never_shown`` (the pipeline finds such a chair empty when the action passes it by): seat 7's
-    chair is cut by the top edge, seat 5's lies beyond it. Not a chair clear of the edge (there, seeing
-    nobody is judged as vacant), nor anything when the perception has no player class."""
+    chair is cut by the top edge, seat 5's lies beyond it, seat 1's is clear of it (there too a player
+    the detector never boxes looks like an empty chair). Nothing when the perception has no player
+    class."""
     no_class = Chairs(geometry, (1, 5, 7), classes=("card_up", "card_down", "chip", "hand"))
     no_class.show(1.0)
     assert not any(no_class.presence.never_shown(s) for s in (1, 5, 7))
     chairs = Chairs(geometry, (1, 5, 7))
     chairs.show(1.0)
-    assert [s for s in (1, 5, 7) if chairs.presence.never_shown(s)] == [5, 7]
+    assert [s for s in (1, 5, 7) if chairs.presence.never_shown(s)] == [1, 5, 7]
     x, y = geometry.by_name["seat7_bet"].centre
     own = SeenObject(40, "hand", (x - 25, y - 25, x + 25, y + 25), "seat7_bet", 7)
     chairs.presence.update(TableScene(chairs.frame, chairs.t, (own,), CLASSES), owners=[(own, 7)])
-    assert [s for s in (1, 5, 7) if chairs.presence.never_shown(s)] == [5]
-    chairs.show(0.1, player(geometry, 5, score=0.05))
+    assert [s for s in (1, 5, 7) if chairs.presence.never_shown(s)] == [1, 5]
+    chairs.show(0.1, player(geometry, 5, score=0.05), player(geometry, 1, score=0.05))
     assert not any(chairs.presence.never_shown(s) for s in (1, 5, 7))
