@@ -245,34 +245,35 @@ class PitchWatch:
                 for s, n in seen.items()
                 if s == seat or not (self._later_flight_to(s, when) or self.uncovered.get(s, -1e9) > when)
             }
-            # what each other seat showed just before the landing: a card shown again is no card more
-            # (seed + 33000 clean_plo_pot_bet: seat 1's third card, lost under the others for 0.3 s,
-            # showed again as the button's fourth came down squarely on its third, and the button held
-            # three); at the landing's own seat, a card more than before is the card that landed
-            shown = {
-                s: max([before.get(s, 0)] + [c.get(s, 0) for w, c in self.seen_log if w <= when])
-                for s in others
-                if s != seat
-            }
-            # and one card more at a seat where a flight from the deck, last seen by its cards, came down
-            # just before, not yet shown then, nor counted hidden, is that flight's, showing late (seed +
-            # 33000 pot_limit_overbet: seat 1's fourth card showed 0.3 s after it came down, as seat 2's
-            # came down squarely on its third, and seat 2 held three of four). Not a flight last seen by
-            # another seat that disturbed this one's cards: where it came down is a guess (seed + 30000
-            # cards_out_of_view: seat 2's second card, given to seat 3, took seat 3's own from the next)
-            for s in shown:
-                came = self.came_down_by.get(s, -1e9)
-                at_came = [c.get(s, 0) for w, c in self.seen_log if w <= came]
-                hidden = self.covered_by.get(s) == came
-                if 0 <= when - came <= SHOW_LATE_S and at_came and shown[s] <= at_came[-1] and not hidden:
-                    shown[s] += 1
-            if all(n <= shown.get(s, before.get(s, 0)) for s, n in others.items()):
+            if all(
+                n <= (before.get(s, 0) if s == seat else self._shown(s, when, before))
+                for s, n in others.items()
+            ):
                 if self.boxed_twice.get(seat, 0) > 0:  # it came down where a card was boxed twice
                     self.boxed_twice[seat] -= 1
                 else:
                     self.covered[seat] = self.covered.get(seat, 0) + 1
                     self.covered_by[seat] = when
                     self.in_view[seat] = seen.get(seat, 0)
+
+    def _shown(self, seat: int, when: float, before: dict[int, int]) -> int:
+        """The cards another seat showed just before a landing at ``when``: a card shown again
+        is no card more (seed + 33000 clean_plo_pot_bet: seat 1's third card, lost under the others for
+        0.3 s, showed again as the button's fourth came down squarely on its third, and the button held
+        three). At the landing's own seat, a card more than before is the card that landed. One card
+        more at a seat where a flight from the deck, last seen by its cards, came down just before, not
+        yet shown then, nor counted hidden, is that flight's, showing late (seed + 33000
+        pot_limit_overbet: seat 1's fourth card showed 0.3 s after it came down, as seat 2's came down
+        squarely on its third, and seat 2 held three of four). Not a flight last seen by another seat
+        that disturbed this one's cards: where it came down is a guess (seed + 30000 cards_out_of_view:
+        seat 2's second card, given to seat 3, took seat 3's own from the next)."""
+        shown = max([before.get(seat, 0)] + [c.get(seat, 0) for w, c in self.seen_log if w <= when])
+        came = self.came_down_by.get(seat, -1e9)
+        at_came = [c.get(seat, 0) for w, c in self.seen_log if w <= came]
+        hidden = self.covered_by.get(seat) == came
+        if 0 <= when - came <= SHOW_LATE_S and at_came and shown <= at_came[-1] and not hidden:
+            shown += 1
+        return shown
 
     def _dealt_in_order(self, seat: int, t: float) -> None:
         """A card seen landing at ``seat`` during the initial deal. The dealer pitches one card a seat

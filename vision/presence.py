@@ -118,10 +118,10 @@ class SeatPresence:
                     out.append(SeatReturned(since, frame=scene.frame, seat=seat))
                 continue
             self.seen_since.pop(seat, None)
+            # unjudged: the frame's edge cuts off where a player would sit, or no player was ever boxed
+            # there (its own hand alone shows somebody sits there whom the camera does not show)
             if seat not in self.seen_before and (seat not in self.clear or seat not in self.boxed):
-                continue  # the frame's edge cuts off where a player would sit, or nobody was ever boxed
-            if self.present.get(seat) and seat in self.own_hand and seat not in self.boxed:
-                continue  # its own hand seen, its player never: the camera does not show that chair's player
+                continue
             last = self.last_seen.get(seat, self.start)
             wait = REACH_LEAVE_S if self.by_hand.get(seat) else LEAVE_S
             if self.present.get(seat) is not False and t - last >= wait:
