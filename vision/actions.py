@@ -80,6 +80,11 @@ LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are 
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
 
+def _drawn_back(visit: Visit) -> bool:
+    """Whether the hand is back over its seat's cards, having come from behind them (not the dealer's)."""
+    return bool(visit.reach) and max(visit.reach[0][1], visit.reach[-1][1]) <= TAP_REACH - DRAWN_BACK
+
+
 class ActionAnalyzer(CardWatch):
     """Scenes in, events out, for one camera. ``update`` returns the events the scene completed."""
 
@@ -154,6 +159,7 @@ class ActionAnalyzer(CardWatch):
         self.acted = False  # ... with chips, a tap or a fold (not a card exposed in the deal)
         self.folded: set[int] = set()
         self.exposed: set[int] = set()  # card tracks already reported face up
+        self.exposed_boxes: list[Box] = []  # ... and where those reported unconfirmed lay
         self.tabled: set[int] = set()
         self.bets_since_pull = False
         self.bets_cleared: float | None = None  # when the bets last left their zones, the pot not yet seen
@@ -194,16 +200,6 @@ class ActionAnalyzer(CardWatch):
 
     # ----- hands: what a seat's visit did ---------------------------------------------------------
 
-    def _reach(self, seat: int, h: SeenObject) -> float:
-        """How far forward the hand's centre is along its seat's axis (stack zone 0, bet zone 1)."""
-        axis = self.geo.seat_axis(seat)
-        if axis is None:
-            return 0.0
-        (sx, sy), (bx, by) = axis
-        length2 = (bx - sx) ** 2 + (by - sy) ** 2 or 1.0
-        x, y = h.centre
-        return ((x - sx) * (bx - sx) + (y - sy) * (by - sy)) / length2
-
     def _visits(self, scene: TableScene, hands: list[tuple[SeenObject, int]], out: list[Event]) -> None:
         t = scene.t
         present: dict[int, SeenObject] = {}
@@ -212,7 +208,9 @@ class ActionAnalyzer(CardWatch):
             if seat != DEALER and h.place not in (RAIL, OFF):
                 # of two boxes, the one furthest out is the hand at work (seed + 25000 rabbit_hunt: a
                 # check's hand in the bet zone, and its wrist boxed by the stack, taken for the hand)
-                if seat not in present or self._reach(seat, h) > self._reach(seat, present[seat]):
+                if seat not in present or self.geo.reach(seat, h.centre) > self.geo.reach(
+                    seat, present[seat].centre
+                ):
                     present[seat] = h
             elif seat != DEALER:
                 withdrawn.add(seat)
@@ -262,9 +260,11 @@ class ActionAnalyzer(CardWatch):
                 visit.deepest, visit.deepest_t = kind, t
             if rank >= 2:
                 visit.reach_frames += 1
-            visit.reach.append((t, self._reach(seat, h)))
+            visit.reach.append((t, self.geo.reach(seat, h.centre)))
             if visit.reach[-1][1] >= TAP_REACH:
                 visit.in_front = (visit.in_front[0] if visit.in_front else t, t)
+            elif visit.in_front and _drawn_back(visit):
+                visit.cards_drawn_back = max(visit.cards_drawn_back, self.seen_at_seat.get(seat, 0))
             visit.last_place = h.place
             if kind != "stack":
                 visit.at_stack_since = None
@@ -402,8 +402,7 @@ class ActionAnalyzer(CardWatch):
         fold them rests in front of them too (seed + 2000 clean_plo_pot_bet: two folds "checked" first,
         a card showing again in the hand). A card the hand hid on its way starts its rest again when it
         shows: that tap waits for the hand to leave, as before."""
-        drawn_back = bool(visit.reach) and visit.reach[-1][1] <= TAP_REACH - DRAWN_BACK
-        if not (drawn_back and self.pushes.nothing_let_go(visit, scene) and self._is_tap(visit)):
+        if not (_drawn_back(visit) and self.pushes.nothing_let_go(visit, scene) and self._is_tap(visit)):
             return False
         cards = [o for o in scene.of_class(*CARDS) if o.place == f"seat{visit.seat}_cards"]
         since = scene.t - visit.start
@@ -450,8 +449,10 @@ class ActionAnalyzer(CardWatch):
         (seed + 8000 dealer_exposed_card: the replacement for a card exposed in the deal); or, gone, left
         it fewer cards than it found, whoever's the owners made it (seed + 29000 dealer_exposed_card: the
         dealer, reaching from the middle of the table, taking the card it had exposed). A hand still
-        there hides cards: a tap drawing back over them (``_drew_back``) is no card taken."""
-        before, now = visit.cards_at_start, self._cards_now(visit.seat)
+        there hides cards: a tap drawing back over them (``_drew_back``) is no card taken, nor one after
+        which the seat showed all its cards as the hand drew back (invalid_declaration-s37000: seat 4's
+        second card, under the first and boxed at 0.3-0.4, missed by the detector as the hand left)."""
+        before, now = visit.cards_at_start, max(self._cards_now(visit.seat), visit.cards_drawn_back)
         return before is not None and ((hand_gone and now < before) or (visit.provisional and now > before))
 
     def _cards_now(self, seat: int) -> int:

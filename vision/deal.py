@@ -45,6 +45,7 @@ REST_S = 0.2  # s a card in a seat's bet zone must lie still to count there (not
 # finished, a new turn; a card a hand covers comes back within a second)
 REDEAL_S = 2.0
 PUSHED_OUT_S = 0.7  # s: cards seen in a seat's bet zone this close to leaving its zones went out that way
+SAME_CARD_IOU = 0.5  # a card confirmed by the tracker over this much of a face-up card reported untracked
 PILE_IOU = 0.8  # a muck card's box overlapping its last scene's less than this was boxed anew (cards landed)
 LOOSE_MEMORY_S = 0.5  # a loose card's box seen this recently where one lies now is that card seen again
 # a card arriving in the muck or over the felt this long before a seat's cards were gone from it may be
@@ -83,6 +84,7 @@ class CardWatch:
     card_rest: RestClock
     last_place: dict[int, tuple[str, int | None, str, int]]
     exposed: set[int]
+    exposed_boxes: list[Box]
     exposed_at: dict[int, float]
     held_exposures: dict[int, tuple[float, str | None]]
     folded: set[int]
@@ -113,6 +115,7 @@ class CardWatch:
         if self.most_board == 0:
             self.pitches.order = self._dealing_order() if self.in_hand and not self.deal_over else []
             self.pitches.update(scene, self.seen_at_seat, self.visits, late=self.acted)
+        self._confirmed_late(scene)
         self._boxed_landings(scene, out)
         for seat, settled in self.seat_cards.items():
             # tabled cards are turned over in front, in the bet zone; a card pitched to a seat further
@@ -180,6 +183,7 @@ class CardWatch:
                         )
                     )
                     self.exposed.update(o.track for o in up)
+                    self.exposed_boxes += [o.box for o in up if o.track < 0]
             self.has_cards[seat] = bool(cards)
             held = self.holding[seat].update(t, bool(cards))
             if held is not None and held == (True, False) and self.in_hand and self._contesting(seat):
@@ -293,12 +297,17 @@ class CardWatch:
 
     def _face_up_in_flight(self, scene: TableScene) -> bool:
         """A card flying face up during the deal (not resting, not yet at a seat's cards) came off the
-        deck face up: at 10 detector calls a second it is seldom caught still on the deck."""
+        deck face up: at 10 detector calls a second it is seldom caught still on the deck. Not a box in a
+        seat's stack zone: that lies behind the seat's cards, where no pitch flies, and chips there can
+        read as a face (misdeal_exposed_first_card-s36000: a stack boxed as a face-up card for one call
+        before the hand made the card the dealer exposed 1.4 s later a boxed one)."""
         if self.in_hand and (self.most_board or self.deal_over):
             return False
         for o in scene.of_class("card_up", "card_down"):
             zone = self.geo.by_name.get(o.place)
-            if (zone is not None and zone.kind is ZoneKind.CARDS) or self._resting(o, scene.t):
+            if (zone is not None and zone.kind in (ZoneKind.CARDS, ZoneKind.STACK)) or self._resting(
+                o, scene.t
+            ):
                 continue
             # boxed face up; or face down, blurred, with a face's white ring, nearer the deck than any
             # seat's cards (``vision.card_faces.WHITE_RING``; a card the dealer exposes turns over on
@@ -306,6 +315,17 @@ class CardWatch:
             if o.cls == "card_up" or (o.label == WHITE_RING and self.pitches.nearer_the_deck(o.centre)):
                 return True
         return False
+
+    def _confirmed_late(self, scene: TableScene) -> None:
+        """A face-up card reported before the tracker confirmed it is the same card once confirmed where
+        it lay, under its new track: no new report. misdeal_boxed_cards-s37000: the boxed card, reported
+        as it landed, was reported boxed again once confirmed (two boxed cards, a misdeal at the first);
+        s36000: its confirmation read as a new exposure, which ended the deal before the dealer set it
+        aside."""
+        for o in scene.of_class("card_up"):
+            fresh = o.track >= 0 and o.track not in self.exposed
+            if fresh and any(iou(o.box, box) >= SAME_CARD_IOU for box in self.exposed_boxes):
+                self.exposed.add(o.track)
 
     def _boxed_landings(self, scene: TableScene, out: list[Event]) -> None:
         """A card seen face up on the deck that lands face up at a seat during the deal was boxed. The
@@ -448,6 +468,7 @@ class CardWatch:
         self.pushes.new_hand()
         self.last_place.clear()  # per-track memory lasts one hand, so a long stream stays small
         self.exposed.clear()
+        self.exposed_boxes.clear()
         self.objects.new_hand()
         self.hand_no += 1
         self.deal_over = self.acted = False

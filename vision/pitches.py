@@ -87,7 +87,8 @@ class PitchWatch:
         self.boxed_twice: dict[int, int] = {}  # seat -> card boxes it showed over what the deal had given it
         self.over_deal_since: dict[int, float] = {}  # seat -> since when it has shown more than that
         self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
-        self.landings: list[tuple[int, float, dict[int, int]]] = []  # (seat, when, cards seen before)
+        # (seat, when, cards seen before, when its cards changed as it came down: counted from then)
+        self.landings: list[tuple[int, float, dict[int, int], float]] = []
         self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
         self.ended: list[EndedFlight] = []  # waiting ``DISTURB_S`` to see whose cards they disturbed
         self.seat_boxes: dict[int, list[tuple[float, float, float, float]]] = {}  # last scene's, per seat
@@ -197,11 +198,13 @@ class PitchWatch:
                 if not changed:
                     continue
             felt = False  # a card came down: the seat's cards changed with no hand over them
+            came = ended_t
             if changed:  # the seat whose cards it came down on, nearest its last place; of that seat's
                 # changes the first (seed + 16000 misdeal_wrong_card_count: the second card's flight took
                 # the third card's landing on it, 0.2 s after the second showed)
                 seat, when = min(changed, key=lambda c: (self._away(c[0], x, y), c[1]))
                 self.taken.add((seat, when))
+                came = when
                 felt = all(abs(when - h) > HAND_ON_CARDS_S for h in self.hand_on_cards.get(seat, ()))
             if seat is not None and seat not in busy:
                 if from_deck and not skipped:  # a card dealt (cards thrown in, or slid about, start at seats)
@@ -218,7 +221,7 @@ class PitchWatch:
                 # pulled in, a misdeal_too_late); a late card nudged the seat's cards in every one
                 # seen (seed + 2000, 22000 and 23000 misdeal_too_late)
                 if not late or (from_deck and on_its_way and felt):
-                    self.landings.append((seat, ended_t, before))
+                    self.landings.append((seat, ended_t, before, came))
         self.flying = {
             track: (
                 *o.centre,
@@ -232,9 +235,13 @@ class PitchWatch:
             if track in self.flying:
                 self.launch.setdefault(track, o.centre)
         self.launch = {k: v for k, v in self.launch.items() if k in self.flying}
-        for landing in [a for a in self.landings if t - a[1] >= self.hold + 0.1]:
+        # the seat's count is read once it has had time to settle after the cards changed, not after
+        # the flight ended (misdeal_too_late-s36000: seat 5's second card, its flight lost by the deck,
+        # showed 0.3 s later beside the first for one detector call, which boxed only it from then on;
+        # read then, the landing showed a card more, and the seat held one card)
+        for landing in [a for a in self.landings if t - a[3] >= self.hold + 0.1]:
             self.landings.remove(landing)
-            seat, when, before = landing
+            seat, when, before, _ = landing
             # a card more at a seat where a later flight from the deck came down is that flight's
             # (seed + 19000 playlive_45a_multi_chip_call: seat 7's second card came down squarely on its
             # first while seat 9's, seen flying to it, showed there before the count settled), nor a card
@@ -320,9 +327,10 @@ class PitchWatch:
         self.detector_ends.append((flight.t, flight.x, flight.y))
 
     def _later_flight_to(self, seat: int, t: float) -> bool:
-        """Whether a flight from the deck that ended after ``t`` came down on the seat, or was last seen
-        by its cards (its landing is still being decided)."""
-        return self.landed.get(seat, -1e9) > t or any(f.seat == seat and f.t > t for f in self.ended)
+        """Whether a flight from the deck that ended after ``t`` (or with it: two flights lost by the deck
+        together) came down on the seat, or was last seen by its cards (its landing is still being
+        decided)."""
+        return self.landed.get(seat, -1e9) >= t or any(f.seat == seat and f.t > t for f in self.ended)
 
     def _away(self, seat: int, x: float, y: float) -> float:
         """Pixels from (x, y) to the seat's cards zone (0 inside it)."""

@@ -33,7 +33,11 @@ dealer's), its player never boxed, is never called empty once the hand has gone:
 whom the camera cannot see (seed + 30000, a large table under dim light: seat 1's dark-clothed player,
 mostly beyond the frame's edge though its chair lies clear of it, got no box in the renders looked at,
 and its blind's hand made it "leave" in most of them). The dealer's hand posting an absent seat's blind
-shows nobody (absent_at_deal's oblique and casino variants at seed + 2000).
+shows nobody (absent_at_deal's oblique and casino variants at seed + 2000), nor does a hand box lying
+beside one of the dealer's (``beside``): the detector boxes a long reach in pieces, hand and forearm, and
+the piece first seen in the seat's stack was taken for the seat's own (absent_at_deal-s36000: the dealer
+took the empty seat's blind from its stack; the chair counted as shown and its absence was missed, a
+false out_of_turn instead).
 
 Measured with that detector (the first with a ``player`` class) on the 59 seed + 2000 base
 renders, `--perception model`: false seat_vacated events went from 50 to 31, false seat_returned
@@ -45,7 +49,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from vision.detections import Box
 from vision.events import Event, SeatReturned, SeatVacated
+from vision.hands import DEALER
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 LOOSE = (FELT, RAIL, OFF)  # places that belong to no seat
@@ -55,6 +61,14 @@ LEAVE_S = 1.0
 # 1's body unseen for 2.5 s around a push, its hand seen 1.3 s apart)
 REACH_LEAVE_S = 2.0
 BACK_S = 0.5
+
+
+def beside(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap or lie closer than the shorter side of the smaller one: one arm boxed
+    twice, hand and forearm, comes apart by up to about half a hand's width."""
+    gap = max(a[0] - b[2], b[0] - a[2], a[1] - b[3], b[1] - a[3])
+    side = min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
+    return gap < side
 
 
 class SeatPresence:
@@ -91,7 +105,12 @@ class SeatPresence:
         seated = {o.seat for o in players if o.seat is not None}
         here = seated | reaching
         self.boxed |= seated
-        self.own_hand |= {owner for h, owner in owners if owner == h.seat and h.place not in LOOSE}
+        dealers = [h.box for h, owner in owners if owner == DEALER]
+        self.own_hand |= {
+            owner
+            for h, owner in owners
+            if owner == h.seat and h.place not in LOOSE and not any(beside(h.box, d) for d in dealers)
+        }
         sure = {o.seat for o in players if o.score >= self.sure}
         out: list[Event] = []
         for seat in self.watched:

@@ -198,6 +198,8 @@ class Visit:
     bet_seen_gone: set[int] = field(default_factory=set)
     bet_reached: dict[int, float] = field(default_factory=dict)  # earlier-bet stack -> most a hand covered it
     tapped: bool = False  # its tap was reported as the hand drew back (``ActionAnalyzer._drew_back``)
+    # the most cards the seat showed once the hand, having reached in front of them, drew back
+    cards_drawn_back: int = 0
 
     def lay_at_start(self) -> list[Box]:
         """Where the chips and protectors in the bet zone lay as the hand came."""

@@ -127,6 +127,16 @@ class TableGeometry:
         stack, bet = self.by_name.get(f"seat{seat}_stack"), self.by_name.get(f"seat{seat}_bet")
         return None if stack is None or bet is None else (stack.centre, bet.centre)
 
+    def reach(self, seat: int, point: tuple[float, float]) -> float:
+        """How far forward a point lies along the seat's axis (its stack zone's middle 0, its bet zone's 1);
+        0 without those zones."""
+        axis = self.seat_axis(seat)
+        if axis is None:
+            return 0.0
+        (sx, sy), (bx, by) = axis
+        length2 = (bx - sx) ** 2 + (by - sy) ** 2 or 1.0
+        return ((point[0] - sx) * (bx - sx) + (point[1] - sy) * (by - sy)) / length2
+
     def _chair(self, seat: int) -> tuple[float, float] | None:
         """Where a seated player's body meets the rail behind the seat: ``CHAIR_PROBE`` stack-to-bet
         distances behind the stack zone's middle (about 33 cm), or None without those zones."""

@@ -261,6 +261,63 @@ def test_a_card_seen_face_up_on_the_deck_then_dealt_is_boxed(geometry: TableGeom
     assert deals == [(2, False, False), (1, True, True), (1, False, False)]
 
 
+@pytest.mark.parametrize(("where", "boxed"), [("felt", True), ("seat3_stack", False)])
+def test_a_face_up_box_in_a_seats_stack_is_no_card_off_the_deck_face_up(
+    geometry: TableGeometry, where: str, boxed: bool
+) -> None:
+    """misdeal_exposed_first_card-s36000: a stack boxed as a face-up card for one detector call before
+    the deal made the first card, which the dealer turned up as it landed, a boxed one (a card_exposed
+    beside the misdeal). No pitch flies over a seat's stack zone, behind its cards; a face-up card in
+    flight over the felt is one off the deck face up, as before."""
+    table = Table(geometry)
+    if where == "felt":
+        table.show(0.1, between(geometry, -1, "card_up", "dealer", "seat1_cards", 0.3))
+    else:
+        table.show(0.1, thing(geometry, -1, "card_up", where))
+    table.show(1.0)
+    up = thing(geometry, 107, "card_up", "seat1_cards")
+    table.show(0.6, up)
+    table.show(1.0, up, thing(geometry, 100, "card_down", "seat2_cards"))  # the deal goes on
+    deals = [(e.seat, e.face_up, e.boxed) for e in table.events if isinstance(e, CardsDealt)]
+    assert deals == [(1, True, boxed), (2, False, False)]
+
+
+def test_a_card_dealt_face_up_confirmed_by_the_tracker_late_is_no_new_exposure(
+    geometry: TableGeometry,
+) -> None:
+    """misdeal_boxed_cards-s36000: the boxed card landed face up untracked (its deal report held, boxed
+    or exposed); the tracker confirmed it 0.6 s later, which read as a new exposure, ended the deal, and
+    the card set aside was taken for one the dealer exposed (a misdeal at the first boxed card, the real
+    one at the second missed). It is the card already reported: no exposure, and boxed once the dealer
+    takes it."""
+    table = Table(geometry)
+    down = thing(geometry, 100, "card_down", "seat2_cards")
+    table.show(1.0, down)
+    table.show(0.6, down, thing(geometry, -1, "card_up", "seat1_cards"))  # lands face up, untracked
+    table.show(0.1, down, thing(geometry, 107, "card_up", "seat1_cards"))  # confirmed
+    table.show(1.2, down)  # set aside to the muck
+    table.show(1.0, down, thing(geometry, 108, "card_down", "seat1_cards"))  # its replacement
+    assert not any(isinstance(e, CardExposed) for e in table.events)
+    deals = [(e.seat, e.face_up, e.boxed) for e in table.events if isinstance(e, CardsDealt)]
+    assert deals == [(2, False, False), (1, True, True), (1, False, False)]
+
+
+def test_a_boxed_card_confirmed_by_the_tracker_late_is_reported_once(geometry: TableGeometry) -> None:
+    """misdeal_boxed_cards-s37000: the card seen face up on the deck landed untracked and was reported
+    boxed; once the tracker confirmed it, under a new track, it was reported boxed again: two boxed
+    cards, a misdeal at the first (the real one came at the second boxed card, at another seat)."""
+    table = Table(geometry)
+    down = thing(geometry, 100, "card_down", "seat2_cards")
+    table.show(1.0, down)
+    table.show(0.2, down, thing(geometry, 106, "card_up", "dealer"))
+    table.show(0.6, down, thing(geometry, -1, "card_up", "seat1_cards"))  # lands, untracked
+    table.show(0.3, down, thing(geometry, 107, "card_up", "seat1_cards"))  # confirmed
+    table.show(0.6, down)  # set aside to the muck
+    table.show(1.0, down, thing(geometry, 108, "card_down", "seat1_cards"))  # its replacement
+    deals = [(e.seat, e.face_up, e.boxed) for e in table.events if isinstance(e, CardsDealt)]
+    assert deals == [(2, False, False), (1, True, True), (1, False, False)]
+
+
 def test_a_boxed_card_flying_face_up_and_covered_at_once_by_its_replacement_is_boxed(
     geometry: TableGeometry,
 ) -> None:

@@ -294,3 +294,21 @@ def test_a_chair_is_never_shown_until_its_player_or_own_hand_shows(
     assert [s for s in (1, 5, 7) if chairs.presence.never_shown(s)] == [1, 5]
     chairs.show(0.1, player(geometry, 5, score=0.05), player(geometry, 1, score=0.05))
     assert not any(chairs.presence.never_shown(s) for s in (1, 5, 7))
+
+
+@pytest.mark.parametrize("gap", [0, 20, 60])
+def test_a_piece_of_the_dealers_arm_boxed_in_a_seats_stack_shows_nobody_there(
+    geometry: TableGeometry, gap: int
+) -> None:
+    """absent_at_deal-s36000: the dealer reached into the empty seat's stack for its blind, the detector
+    boxed the hand and the forearm apart (up to about 20 px between them), and the piece first seen in
+    the stack was taken for the seat's own hand: the chair counted as shown, its absence was missed and
+    the next seat's fold was out of turn. A hand box beside one of the dealer's is that arm; one well
+    apart from it (60 px, more than a hand's width) is the seat's own."""
+    x, y = geometry.by_name["seat1_stack"].centre
+    own = SeenObject(40, "hand", (x - 22, y - 30, x + 22, y + 30), "seat1_stack", 1)
+    forearm = SeenObject(41, "hand", (x - 22, y + 30 + gap, x + 22, y + 120 + gap), FELT, None)
+    presence = SeatPresence(geometry, (1, 2))
+    scene = TableScene(0, 0.0, (own, forearm, player(geometry, 2)), CLASSES)
+    presence.update(scene, owners=[(own, 1), (forearm, DEALER)])
+    assert presence.never_shown(1) == (gap < 44)

@@ -175,3 +175,39 @@ def test_the_bet_moving_off_its_place_just_after_a_tap_is_no_late_chip(
         table.show(0.3, *cards, blind, elsewhere)
         table.show(1.0, *cards, blind, elsewhere)
     assert _kinds(table) == ["TableTap", *(["ChipAction"] if after_the_tap == "a chip more" else [])]
+
+
+def test_a_card_lost_by_the_detector_as_the_hand_leaves_a_tap_was_not_taken(geometry: TableGeometry) -> None:
+    """invalid_declaration-s37000: seat 4's second card, lying half under its first and boxed at 0.3-0.4,
+    was hidden by the tapping hand, showed as the hand drew back, and was missed by the detector from the
+    moment the hand left. The visit's end read "left the seat a card fewer" (a hand taking a card) and
+    dropped the tap; the turn went unchecked and the river was a premature board. The seat showed all
+    its cards once the hand had drawn back: it took none, and the tap stands."""
+    g = geometry
+    table, cards = _tapping(g)
+    hidden = [c for c in cards if c.track != 103]
+    table.show(0.3, *hidden, hand_at_reach(g, 2, 0.7, "seat2_cards"))
+    table.show(0.1, *cards, hand_at_reach(g, 2, 0.41, "seat2_cards"))  # drawn back: both show
+    table.show(0.2, *hidden, rail_hand(g, 7, 2))  # the second card lost by the detector from here on
+    table.show(1.0, *hidden)
+    assert _kinds(table) == ["TableTap"]
+
+
+def test_the_dealers_hand_over_the_cards_before_taking_one_did_not_tap(geometry: TableGeometry) -> None:
+    """As seed + 29000 dealer_exposed_card, the dealer's hand reaching from the middle, given to the seat
+    to act: over the seat's cards, still showing both, it is as far back as a tapping hand drawing back,
+    but it came from the middle, not from behind the cards. It is no tap drawing back, and the seat
+    showing both cards then does not make the card it takes a card lost by the detector
+    (``test_a_card_lost_by_the_detector_as_the_hand_leaves_a_tap_was_not_taken``)."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    one_taken = [c for c in cards if c.track != 103]
+    for reach in (1.3, 1.0, 0.8, 0.7):
+        table.show(0.1, *cards, hand_at_reach(g, 2, reach, "seat2_bet" if reach >= 0.8 else "seat2_cards"))
+    table.show(0.2, *cards, hand_at_reach(g, 2, 0.4, "seat2_cards"))
+    table.show(0.1, *one_taken, hand_at_reach(g, 2, 0.4, "seat2_cards"))
+    table.show(0.1, *one_taken, hand_at_reach(g, 2, 1.0, "seat2_bet"))
+    table.show(1.5, *one_taken)
+    assert _kinds(table) == []
