@@ -64,8 +64,8 @@ BACK_S = 0.5
 
 
 def beside(a: Box, b: Box) -> bool:
-    """Whether two boxes overlap or lie closer than the shorter side of the smaller one: one arm boxed
-    twice, hand and forearm, comes apart by up to about half a hand's width."""
+    """Whether two boxes overlap or lie closer than the shortest side of either: one arm boxed twice,
+    hand and forearm, comes apart by up to about half a hand's width."""
     gap = max(a[0] - b[2], b[0] - a[2], a[1] - b[3], b[1] - a[3])
     side = min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
     return gap < side
