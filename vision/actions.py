@@ -564,23 +564,23 @@ class ActionAnalyzer(CardWatch):
     # ----- cards and chips leaving the table ------------------------------------------------------
 
     def _out_of_view(self, scene: TableScene, out: list[Event]) -> None:
-        """Chips on the rail or beyond it are leaving the table: reported for the nearest seat, once per
-        few seconds, once they have shown there for ``OFF_TABLE_S`` running (more than one detector
-        call: seed + 11000 clean_limped_pot, a hand coming back to its stack boxed as a chip on the rail
-        at 0.33 in one call). (Cards that vanish are judged in ``_where_did_they_go``.)"""
+        """Chips beyond the rail are leaving the table: reported for the nearest seat, once per few
+        seconds, once chips have shown on the rail or beyond it for ``OFF_TABLE_S`` running (more than one
+        call: seed + 11000 clean_limped_pot) and beyond it in this call; the rail is still the table (seed
+        + 38000 clean_full_ring_walk: an arm coming in over it boxed as a chip there in two calls)."""
         on_rail: set[int] = set()
         for o in scene.objects:
             if o.track >= 0 and o.cls in CARDS:
                 self.last_place[o.track] = (o.place, o.seat, o.cls, o.value)
             if o.cls != "chip" or o.place not in (RAIL, OFF) or not self.in_hand:
                 continue
-            x, y = o.centre
-            seat = self.geo.nearest_seat(x, y)
+            seat = self.geo.nearest_seat(*o.centre)
             if seat is None:
                 continue
             on_rail.add(seat)
             since = self.on_rail_since.setdefault(seat, scene.t)
-            if scene.t - since >= OFF_TABLE_S and since - self.chips_left.get(seat, -1e9) > 3.0:
+            new = since > self.chips_left.get(seat, -1e9) + 3.0  # once per few seconds
+            if o.place == OFF and scene.t - since >= OFF_TABLE_S and new:
                 self.chips_left[seat] = since
                 chips = self.pushes.chips_of(o)
                 out.append(ChipsOutOfView(since, seat=seat, where=OutOfView.OFF_TABLE, chips=chips))

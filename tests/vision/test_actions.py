@@ -197,6 +197,20 @@ def test_chips_leave_the_table_once_seen_off_it_in_more_than_one_detector_call(
     assert [(e.seat, e.chips) for e in left] == [(2, (5000,))]
 
 
+def test_chips_seen_only_on_the_rail_are_still_on_the_table(geometry: TableGeometry) -> None:
+    """Seed + 38000 clean_full_ring_walk: an arm coming in over the rail was boxed as a chip on the rail at
+    two spots in two calls running; a clean hand got "chips out of view"."""
+    table = Table(geometry)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    x, y = geometry.by_name["seat2_stack"].centre
+    for dy in (60, 85):
+        arm = SeenObject(-1, "chip", (x - 9, y - dy - 9, x + 9, y - dy + 9), RAIL, None, value=100)
+        table.show(0.2, *cards, arm)
+    table.show(1.0, *cards)
+    assert not any(isinstance(e, ChipsOutOfView) for e in table.events)
+
+
 def test_a_hand_that_leaves_a_protector_in_front_of_the_cards_did_not_tap(geometry: TableGeometry) -> None:
     g = geometry
     table = Table(g, turn=2)
