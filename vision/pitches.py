@@ -420,14 +420,19 @@ class PitchWatch:
         # a card the detector still follows, where the motion last saw its card, is the detector's, if
         # its flight will count: one it did not see leave the deck is dropped when it ends (seed + 25000
         # clean_full_ring_walk: the button's second card, first boxed halfway to its seat). The next
-        # card, leaving the deck as this one came down, is another (seed + 32000 ambiguous_amount)
+        # card, leaving the deck as this one came down, is another (seed + 32000 ambiguous_amount). One
+        # the detector first boxed while the motion followed it is this card flying on: its flight left
+        # the deck where the motion's did (seed + 38000 clean_plo_pot_bet: seat 2's fourth card, followed
+        # by motion from the deck over seat 1's cards, then boxed flying on; the motion's last place, a
+        # jump onto seat 1's cards, gave it to seat 1, and seat 2 held three of four, a false misdeal)
         last = flight.places_between(flight.t1 - LAST_SEEN_S / 2, flight.t1)
-        if any(
-            min(math.dist((x, y), p) for p in last) <= 3 * self.card
-            for k, (x, y, _, _) in self.flying.items()
-            if k >= 0 or self._from_the_deck(k)
-        ):
-            return
+        for k, (fx, fy, since, _) in self.flying.items():
+            if min(math.dist((fx, fy), p) for p in last) > 3 * self.card:
+                continue
+            if k < 0 and not self._from_the_deck(k) and since >= flight.t0:
+                self.launch[k] = (flight.x0, flight.y0)  # so it now left the deck
+            if k >= 0 or self._from_the_deck(k):
+                return
 
         same = [e for e in self.detector_ends if self._same_card(flight, e)]
         pending = [f for f in self.ended if (f.t, f.x, f.y) in same]

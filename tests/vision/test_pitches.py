@@ -323,3 +323,38 @@ def test_a_late_card_that_nudges_the_seats_cards_as_its_blur_slides_to_rest_coun
         table.show(0.1, *held, moving=((x - 15, y - 15, x + 15, y + 15),))
     table.show(1.5, nudged, *cards[1:])
     assert table.cards_dealt_to(1) == {1: 3}
+
+
+def test_a_card_the_detector_boxes_flying_on_where_the_motion_lost_it_is_that_card(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 38000 clean_plo_pot_bet: seat 2's card, followed by motion from the deck, passed over seat
+    1's cards; the motion's last place jumped onto them, and the detector boxed the card (untracked)
+    only from there on, flying on to seat 2, where it came down squarely on the seat's first card. The
+    detector's flight, never seen leaving the deck, was to be dropped, and the motion's gave the card to
+    seat 1: seat 2 "held" one card, a false misdeal. A card first boxed while the motion followed it,
+    where the motion last saw its card, left the deck where the motion's flight did."""
+    g = geometry
+    table = Table(g)
+    seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
+    first = thing(g, 102, "card_down", "seat2_cards")
+    x0, y0, x1, y1 = first.box
+    nudged = replace(first, box=(x0 - 4, y0 - 3, x1 - 4, y1 - 3))
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat2_cards"].centre
+    sx, sy = g.by_name["seat1_cards"].centre
+
+    def patch(share: float) -> tuple[float, float, float, float]:
+        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+        return x - 15, y - 15, x + 15, y + 15
+
+    table.show(1.0, *seat1, first)
+    for share in (0.2, 0.35, 0.5):
+        table.show(0.1, *seat1, first, moving=(patch(share),))
+    by_seat1 = (sx + 5, sy - 15, sx + 35, sy + 15)  # the motion's last place, by seat 1's cards
+    a, b = seat1[1].box[:2]
+    merged = replace(seat1[1], box=(a - 8, b - 2, *seat1[1].box[2:]))  # with the card passing over it
+    for share, by in ((0.7, merged), (0.85, seat1[1])):  # the detector boxes the card flying on
+        flying_on = between(g, -1, "card_down", "dealer", "seat2_cards", share)
+        table.show(0.1, seat1[0], by, first, flying_on, moving=(by_seat1,))
+    table.show(1.0, *seat1, nudged)
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
