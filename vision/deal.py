@@ -20,7 +20,7 @@ from vision.camera_config import ZoneKind
 from vision.card_boxes import one_box_per_tabled_card
 from vision.card_faces import WHITE_RING
 from vision.dealt_face_up import DealtFaceUp
-from vision.detections import Box, iou
+from vision.detections import Box, iou, share_covered
 from vision.events import (
     CardExposed,
     CardsDealt,
@@ -211,11 +211,15 @@ class CardWatch:
                 elif len(up) == 1 and fresh and seat not in self.tabled:
                     self.exposed.add(fresh[0].track)
                     self.exposed_at[seat] = t
-                    if seat in self.visits:  # under the seat's own hand: reported once the hand has gone
+                    # under the seat's own hand, or boxed where a hand is boxed (seed + 38000 out_of_turn:
+                    # seat 4's hand, coming in to bet, boxed as a face-up card and as a hand in one call,
+                    # not yet a visit): reported once the hand has gone, if a card still shows face up
+                    if seat in self.visits or self._under_a_hand(fresh[0], scene):
                         self.held_exposures.setdefault(seat, (t, fresh[0].label or None))
                     else:
                         out.append(CardExposed(t, seat=seat, card=fresh[0].label or None))
-            if seat in self.held_exposures and seat not in self.visits:
+            hand_gone = seat not in self.visits and not any(self._under_a_hand(o, scene) for o in up)
+            if seat in self.held_exposures and hand_gone:
                 self._release_exposure(seat, t, up, bool(cards), out)
         dealing = self.in_hand and not self.deal_over and self.most_board == 0
         for report in self.dealt_face_up.update(scene, out, dealing):  # set aside: not the seat's card
@@ -455,6 +459,11 @@ class CardWatch:
         elif not cards or seat in self.folded or t - self.visit_ended.get(seat, t) > HELD_EXPOSURE_S:
             del self.held_exposures[seat]
             self.exposed_at.pop(seat, None)
+
+    @staticmethod
+    def _under_a_hand(card: SeenObject, scene: TableScene) -> bool:
+        """Whether a hand's box in this scene covers most of the card's."""
+        return any(share_covered(card.box, h.box) >= 0.5 for h in scene.of_class("hand"))
 
     def _seen_up(self, seat: int) -> bool:
         return any(cls == "card_up" and s == seat for (_, s, cls, _) in self.last_place.values())
