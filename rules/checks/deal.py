@@ -331,6 +331,7 @@ class BoardMonitor:
         self.on_board = 0
         self.shown = 0  # board cards the camera reported, those sent back included
         self.flop_t = -1e9  # when the last card of the flop came
+        self.premature_t = -1e9  # when the last card of a premature street came
 
     def board_cards(
         self, ev: CardsDealt, street: Street, betting_open: bool, hand_over: bool
@@ -350,6 +351,11 @@ class BoardMonitor:
                     ev.t,
                 )
             ]
+        if ev.t - self.premature_t <= FLOP_SPREAD_S:  # the rest of a premature street, seen a moment
+            # later, is that street (seed + 38000 premature_flop: the flop, seen as one card and then two
+            # 0.4 s later, was two premature boards)
+            self.on_board, self.premature_t = before, ev.t
+            return []
         spread = before == 3 and ev.t - self.flop_t <= FLOP_SPREAD_S  # one more as the flop was spread
         if before < 3:
             self.flop_t = ev.t
@@ -374,7 +380,7 @@ class BoardMonitor:
         dealt_for = BOARD_CARDS_BEFORE[street]  # board cards the betting has reached
         if dealt_for >= BOARD_CARDS_BEFORE[due] and not (betting_open and dealt_for < self.on_board):
             return []
-        self.on_board = before  # the premature card(s) do not play
+        self.on_board, self.premature_t = before, ev.t  # the premature card(s) do not play
         topic = {
             Street.FLOP: "premature_flop",
             Street.TURN: "premature_turn",

@@ -230,12 +230,16 @@ def test_blasters_no_rabbit_hunting_after_the_river_either():
 @pytest.mark.parametrize("house", PROFILE_IDS)
 def test_a_flop_seen_landing_a_card_at_a_time_is_the_flop(house):
     """The camera may see the flop as one card and then two more as the dealer spreads it. After the
-    pre-flop betting that is the flop, not a river; before it, the first card is already premature."""
+    pre-flop betting that is the flop, not a river; before it, the first card is already premature, and
+    the two seen with it are the same premature flop (seed + 38000 premature_flop: two alerts)."""
     spread = [ChipsPulledIn(0.0), board_card(1), board_card(2)]
     record = judge(TABLE, house, deal(TABLE), preflop_calls(TABLE), spread, checks(TABLE), turn())
     assert record.alerts == [], describe(record)
-    early = judge(TABLE, house, deal(TABLE), preflop_calls(TABLE)[:-1], board_card(1))
+    early = judge(
+        TABLE, house, deal(TABLE), preflop_calls(TABLE)[:-1], board_card(1), Pause(0.4), board_card(2)
+    )
     assert "flop" in only(early, AlertKind.PREMATURE_BOARD).message
+    assert kinds(early) == [AlertKind.PREMATURE_BOARD], describe(early)
 
 
 @pytest.mark.parametrize("pieces", [(1, 3), (2, 2), (3, 1)])
