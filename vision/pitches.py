@@ -408,7 +408,7 @@ class PitchWatch:
         detector's, which saw less of it, unless that one's landing was decided already; while the
         detector still follows it, it is the detector's."""
         x, y = flight.x1, flight.y1
-        seat = self._seat_by(x, y, self.card)
+        seat = self._headed_for(flight) or self._seat_by(x, y, self.card)
         dealer = self._dealer
         if dealer is None or seat is None or not self.nearer_the_deck((flight.x0, flight.y0)):
             return  # it must leave the deck and end by a seat's cards (seed + 19000 dealer_exposed_card:
@@ -448,6 +448,22 @@ class PitchWatch:
         )
         before = next((seen for when, seen in reversed(self.seen_log) if when <= down), {})
         self.ended.append(EndedFlight(down, x, y, seat, before, True, True))
+
+    def _headed_for(self, flight: Flight) -> int | None:
+        """For a motion flight last seen over the felt, more than a card length from every seat's cards:
+        the seat whose cards lie on its line within three card lengths on, where it was going (seed +
+        39000 ambiguous_amount: seat 3's second card, lost between seats 2 and 3 flying to 3, was given
+        to seat 2, the nearer, and seat 2 "held" three cards, a misdeal at the first bet)."""
+        (ax, ay), (bx, by) = flight.points[-2], flight.points[-1]
+        step = math.dist((ax, ay), (bx, by))
+        if step == 0 or min(self._away(s, bx, by) for s in self.geo.seats) <= self.card:
+            return None
+        for k in range(1, 13):  # a quarter card length at a time
+            px, py = bx + (bx - ax) / step * k * self.card / 4, by + (by - ay) / step * k * self.card / 4
+            on_line = [s for s in self.geo.seats if self._away(s, px, py) == 0]
+            if on_line:
+                return on_line[0]
+        return None
 
     def _same_card(self, flight: Flight, end: tuple[float, float, float]) -> bool:
         """Whether a detector's flight that ended (``end``: when first missed, where last seen) was the
