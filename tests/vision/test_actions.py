@@ -200,8 +200,7 @@ def test_chips_leave_the_table_once_seen_off_it_in_more_than_one_detector_call(
 def test_chips_seen_only_on_the_rail_are_still_on_the_table(geometry: TableGeometry) -> None:
     """Seed + 38000 clean_full_ring_walk: an arm coming in over the rail was boxed as a chip on the rail at
     two spots in two calls running; a clean hand got "chips out of view"."""
-    table = Table(geometry)
-    cards = dealt(geometry)
+    table, cards = Table(geometry), dealt(geometry)
     table.show(1.0, *cards)
     x, y = geometry.by_name["seat2_stack"].centre
     for dy in (60, 85):
