@@ -158,9 +158,8 @@ def test_a_face_up_card_boxed_where_a_hand_is_boxed_is_held_till_the_hand_has_go
     cards = dealt(g)
     table.show(1.0, *cards)
     up = thing(g, 130, "card_up", "seat1_cards", label="Kd")
-    table.show(
-        0.1, cards[0], up, *cards[2:], thing(g, -1, "hand", "seat1_cards")
-    )  # over seat 1's second card
+    # the hand, boxed as a face-up card over seat 1's second card and as a hand (unconfirmed)
+    table.show(0.1, cards[0], up, *cards[2:], thing(g, -1, "hand", "seat1_cards"))
     table.show(0.4, *cards, thing(g, 9, "hand", "seat1_cards"))
     table.show(0.2, *cards, rail_hand(g, 9, 1))
     table.show(1.5, cards[0], *([up] if stays else cards[1:2]), *cards[2:])
