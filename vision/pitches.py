@@ -429,10 +429,11 @@ class PitchWatch:
         for k, (fx, fy, since, _) in self.flying.items():
             if min(math.dist((fx, fy), p) for p in last) > 3 * self.card:
                 continue
-            if k < 0 and not self._from_the_deck(k) and since >= flight.t0:
-                self.launch[k] = (flight.x0, flight.y0)  # so it now left the deck
-            if k >= 0 or self._from_the_deck(k):
-                return
+            if k < 0 and not self._from_the_deck(k):
+                if since < flight.t0:
+                    continue  # boxed before the motion's flight began: another card
+                self.launch[k] = (flight.x0, flight.y0)  # this card flying on: it left the deck
+            return
 
         same = [e for e in self.detector_ends if self._same_card(flight, e)]
         pending = [f for f in self.ended if (f.t, f.x, f.y) in same]
