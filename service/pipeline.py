@@ -38,7 +38,7 @@ from vision.card_boxes import one_box_per_card, one_box_per_disc
 from vision.card_faces import LightMeter, verify_faces
 from vision.close_look import CloseLook
 from vision.detections import Detections
-from vision.drinks import OBJECTS, READ_FLOOR, ProtectorTracks, sure_below
+from vision.drinks import OBJECTS, READ_FLOOR, ProtectorTracks, protectors_on_cards, sure_below
 from vision.events import (
     ChipAction,
     DecisionTime,
@@ -146,6 +146,7 @@ class ModelPerception:
         dets = self.cards.label(frame.image, dets, only=todo)
         dets = self.chips.assign(frame.image, dets, oblique=self.oblique, only=todo)
         dets = sure_below(self.drinks.label(frame.image, dets, only=todo), self.conf)
+        dets = protectors_on_cards(self.drinks, frame.image, dets)  # the detector misses them there
         self.still.remember(dets)
         self._last = dets
         return dets

@@ -7,7 +7,15 @@ import pytest
 
 from vision.detections import Detections
 from vision.detector import ModelError
-from vision.drinks import DEFAULT_MODEL, MARGIN, UNKNOWN, DrinkReader, drink_crops, sure_below
+from vision.drinks import (
+    DEFAULT_MODEL,
+    MARGIN,
+    UNKNOWN,
+    DrinkReader,
+    drink_crops,
+    protectors_on_cards,
+    sure_below,
+)
 
 MODELS = Path(__file__).resolve().parents[2] / "models"
 
@@ -215,3 +223,54 @@ def test_a_card_box_round_a_protector_just_lost_is_that_protector():
     gone(seen((2, protector, 5)), 0.0)
     gone(seen(), 0.1)
     assert labels(gone(seen((0, card_round, 9)), 1.1)) == ["card_up"]
+
+
+SEAT_CARDS = np.array([[34, 28, 69, 69], [49, 24, 83, 61]], np.float32)  # seat 4's two cards, face down
+
+
+def _seat_cards(frame: int, extra: list[tuple[str, list[float]]] = ()) -> tuple[np.ndarray, Detections]:
+    """A render's seat 4 (seed + 39000 foreign_object_second_protector, frame 100: cards alone; 300: a
+    gold protector on them, which the detector did not box) and its card boxes, plus ``extra`` boxes."""
+    import cv2
+
+    image = cv2.imread(str(Path(__file__).parent / "data" / f"seat_cards_f{frame}.png"))
+    names = ("card_down", "chip", "hand", "card_protector")
+    boxes = [*SEAT_CARDS.tolist(), *(box for _, box in extra)]
+    dets = Detections(
+        xyxy=np.array(boxes, np.float32),
+        confidence=np.full(len(boxes), 0.9, np.float32),
+        class_id=np.array([0, 0, *(names.index(cls) for cls, _ in extra)], np.int32),
+        names=names,
+    )
+    return image, dets
+
+
+def test_a_protector_on_a_players_cards_is_found_where_the_detector_boxed_none():
+    reader = DrinkReader()
+    image, dets = _seat_cards(300)
+    out = protectors_on_cards(reader, image, dets)
+    (added,) = np.flatnonzero(out.of_class("card_protector"))
+    assert out.label[added] == "card_protector" and out.confidence[added] >= reader.threshold
+    x0, y0, x1, y1 = out.xyxy[added]
+    assert 50 < (x0 + x1) / 2 < 70 and 36 < (y0 + y1) / 2 < 56  # on the coin (its middle: 60, 46)
+    assert len(out) == len(dets) + 1
+
+    _, beside = _seat_cards(300, [("chip", [68.0, 40.0, 90.0, 60.0])])  # a disc boxed beside it, touching
+    assert protectors_on_cards(reader, image, beside).of_class("card_protector").sum() == 1
+
+    bare, dets = _seat_cards(100)  # the same cards before the protector was put on them
+    assert len(protectors_on_cards(reader, bare, dets)) == len(dets)
+
+
+@pytest.mark.parametrize(
+    "over",
+    [
+        ("hand", [30.0, 10.0, 90.0, 75.0]),
+        ("chip", [50.0, 36.0, 71.0, 56.0]),
+        ("card_protector", [50.0, 36.0, 71.0, 56.0]),
+    ],
+)
+def test_no_protector_is_read_under_a_hand_or_where_a_disc_is_boxed_already(over):
+    image, dets = _seat_cards(300, [over])
+    out = protectors_on_cards(DrinkReader(), image, dets)
+    assert len(out) == len(dets)
