@@ -553,9 +553,9 @@ class ActionAnalyzer(CardWatch):
                 self.bets_since_pull, self.bets_cleared = True, None
             elif old > 0 and self.bets_since_pull:
                 self.bets_cleared = self.bets.since
-        # the bets went into the pot once the pot shows chips: they may show there a moment after the
-        # bet zones clear (seed + 21000 non_value_item: 0.5 s after, the first street's pull was lost)
-        if self.bets_cleared is not None and scene.chip_value("pot") > 0:
+        # the bets went into the pot once the pot shows chips, read or not (seed + 39000 clean_heads_up_
+        # check_down: unread, a pull lost), maybe a moment after the zones clear (seed + 21000: 0.5 s)
+        if self.bets_cleared is not None and scene.in_place("pot", "chip"):
             if scene.t - self.bets_cleared <= POT_SHOWS_S:
                 self.bets_since_pull = False
                 out.append(ChipsPulledIn(self.bets_cleared))

@@ -425,18 +425,18 @@ def test_chips_a_seats_own_hand_covers_in_its_bet_zone_are_not_pulled_in(geometr
 def test_bets_that_show_in_the_pot_a_moment_after_their_zones_clear_were_pulled_in(
     geometry: TableGeometry,
 ) -> None:
-    """Seed + 21000 non_value_item: the first street's bets left their zones 0.5 s before any chip showed
-    in the empty pot (the dealer's hand carrying them); the pull was lost, and the street's betting
-    stayed open for the rest of the hand. A pot that shows chips only long after is no pull."""
+    """Seed + 21000 non_value_item: bets left their zones 0.5 s before any chip showed in the empty pot
+    (in the dealer's hand), and the pull was lost; a pot that shows chips only long after is no pull.
+    Unread chips count (seed + 39000 clean_heads_up_check_down: the pot's chip unread, the pull lost)."""
     g = geometry
-    for pot_after, pulled in ((0.5, 1), (POT_SHOWS_S + 0.5, 0)):
+    for pot_after, pulled, pot_value in ((0.5, 1, 300), (0.5, 1, 0), (POT_SHOWS_S + 0.5, 0, 300)):
         table = Table(g, turn=2, stacks_counted=False)
         cards = dealt(g)
         bets = [thing(g, 60, "chip", "seat1_bet", value=100), thing(g, 61, "chip", "seat2_bet", value=200)]
         table.show(1.0, *cards, *bets)
         cleared = table.t
         table.show(pot_after, *cards)  # in the dealer's hand
-        table.show(1.0, *cards, thing(g, 62, "chip", "pot", value=300))
+        table.show(1.0, *cards, thing(g, 62, "chip", "pot", value=pot_value))
         found = [e for e in table.events if isinstance(e, ChipsPulledIn)]
         assert len(found) == pulled, pot_after
         assert all(abs(e.t - cleared) < 0.1 for e in found)
