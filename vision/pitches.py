@@ -60,6 +60,7 @@ LAY_S = 0.15  # ...unless its seat's boxes lay unchanged this long before they m
 LAST_SEEN_S = 0.2  # s: a flight the detector lost was last seen this long before it was missed, at most
 SKIP_PACE = (1.6, 2.5)  # two pitches' time, as a share of the deal's pace: a seat between was skipped
 HAND_ON_CARDS_S = 0.3  # s: a seat's cards changing this close to a hand's box over them were that hand's
+HEADED_CARDS = 6  # card lengths along a lost motion flight's line in which the seat it was going to lies
 
 
 class EndedFlight(NamedTuple):
@@ -452,14 +453,16 @@ class PitchWatch:
 
     def _headed_for(self, flight: Flight) -> int | None:
         """For a motion flight last seen over the felt, more than a card length from every seat's cards:
-        the seat whose cards lie on its line within three card lengths on, where it was going (seed +
-        39000 ambiguous_amount: seat 3's second card, lost between seats 2 and 3 flying to 3, was given
-        to seat 2, the nearer, and seat 2 "held" three cards, a misdeal at the first bet)."""
+        the seat whose cards lie on its line within ``HEADED_CARDS`` card lengths on, where it was going
+        (seed + 39000 ambiguous_amount: seat 3's second card, lost between seats 2 and 3 flying to 3,
+        was given to seat 2, the nearer, and seat 2 "held" three cards, a misdeal at the first bet; seed
+        + 40000 clean_limped_pot: seat 3's second card, lost four card lengths short of seat 3's cards,
+        was given to seat 1, 2.5 card lengths to the side, and behind it)."""
         (ax, ay), (bx, by) = flight.points[-2], flight.points[-1]
         step = math.dist((ax, ay), (bx, by))
         if step == 0 or min(self._away(s, bx, by) for s in self.geo.seats) <= self.card:
             return None
-        for k in range(1, 13):  # a quarter card length at a time
+        for k in range(1, 4 * HEADED_CARDS + 1):  # a quarter card length at a time
             px, py = bx + (bx - ax) / step * k * self.card / 4, by + (by - ay) / step * k * self.card / 4
             on_line = [s for s in self.geo.seats if self._away(s, px, py) == 0]
             if on_line:
