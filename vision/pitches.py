@@ -448,7 +448,11 @@ class PitchWatch:
         down = next(
             t for t, p in zip(flight.times, flight.points, strict=True) if math.dist(p, (x, y)) <= self.card
         )
-        before = next((seen for when, seen in reversed(self.seen_log) if when <= down), {})
+        # what the seats held when it was last seen in the air: a card boxed by the time its patch got
+        # there is the one that landed (seed + 40000 absent_left_before_deal: seat 8's, boxed a frame
+        # before its patch showed again after a gap, was read as held before and counted again, hidden)
+        aloft = max((t for t in flight.times if t < down), default=down)
+        before = next((seen for when, seen in reversed(self.seen_log) if when <= aloft), {})
         self.ended.append(EndedFlight(down, x, y, seat, before, True, True))
 
     def _headed_for(self, flight: Flight) -> int | None:

@@ -389,3 +389,30 @@ def test_a_card_lost_by_motion_between_two_seats_came_down_where_it_was_going(
         table.show(0.1, *dealt_so_far, moving=(patch(share),))
     table.show(1.5, *dealt_so_far)
     assert table.cards_dealt_to(1, 2, 3) == {1: 2, 2: 2, 3: 2}
+
+
+def test_a_card_boxed_in_the_frame_its_blur_came_down_is_one_more_not_one_hidden(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 40000 absent_left_before_deal: seat 8's second card, seen by motion in long jumps, was
+    boxed beside the first in the frame its patch reached the seat. The count "before" it came down was
+    read in that frame, two already, so the card was taken for one pitched on top of the first and
+    hidden: three cards, a misdeal once play began. What a seat held before is read just before."""
+    g = geometry
+    table = Table(g, turn=2)
+    first = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 102, "card_down", "seat2_cards")]
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat1_cards"].centre
+    table.show(1.0, *first)
+    for share in (0.1, 0.25, 0.4, 0.55):  # the blur, lost for two frames, then on the seat's cards
+        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+        table.show(0.1, *first, moving=((x - 15, y - 15, x + 15, y + 15),))
+    table.show(0.1, *first)
+    cards = [*first, thing(g, 101, "card_down", "seat1_cards")]
+    table.show(0.1, *cards)  # boxed beside the first a frame before the patch reached it
+    table.show(0.1, *cards, moving=((xb - 15, yb - 15, xb + 15, yb + 15),))
+    table.show(1.0, *cards)
+    cards.append(thing(g, 103, "card_down", "seat2_cards"))
+    table.show(1.0, *cards)
+    table.reach(2, "seat2_bet", *cards)
+    table.show(2.0, *cards)
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
