@@ -33,7 +33,7 @@ MIN_POINTS = 3  # frames a path must be seen in
 STRAIGHT = 0.7  # cosine between successive steps: a thrown card flies straight
 MAX_GAP = 3  # frames a flying card may go unseen, merged with a patch it passes over, and be found again
 GAP_STRAIGHT = 0.9  # cosine: a card found again after a gap is on the line it flew...
-GAP_SPEED = (0.6, 1.5)  # ...at about its speed (a share of its last step's, a frame)
+GAP_SPEED = (0.6, 1.25)  # ...at about its speed (a share of its last step's, a frame), not faster
 SPEED_UP = 2.0  # a step this many times longer than the last is something else: a card slows to land
 
 

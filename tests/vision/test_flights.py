@@ -84,12 +84,18 @@ def test_a_card_that_came_down_does_not_fly_on_to_another_seats_cards() -> None:
 
 @pytest.mark.parametrize(
     ("jump", "why"),
-    [((-120.0, 90.0), "off its line"), ((-60.0, -22.0), "far slower than it flew")],
-    ids=["off-line", "slow"],
+    [
+        ((-120.0, 90.0), "off its line"),
+        ((-60.0, -22.0), "far slower than it flew"),
+        ((-348.0, -128.0), "faster than it flew"),
+    ],
+    ids=["off-line", "slow", "fast"],
 )
 def test_a_patch_after_a_gap_off_the_cards_line_or_pace_is_another_thing(jump: tuple, why: str) -> None:
     """Three frames after it was last seen, a card flying 64 px a frame is about 190 px on, along its
-    line; a patch elsewhere is something else."""
+    line; a patch elsewhere is something else, and so is one farther on than it could have flown (seed
+    + 40000 premature_flop: the dealer's hand leaving the deck, lost for three frames, "flew" on at 1.5
+    times its speed to seat 5's cards, a card pitched on top of them: a false misdeal)."""
     path = [(516.0, 540.0, 40.0), (456.0, 518.0, 40.0)]
     x, y = path[-1][0] + jump[0], path[-1][1] + jump[1]
     frames = [[p] for p in path] + [[], [], [(x, y, 40.0)], [(x - 1, y, 40.0)]]
