@@ -33,7 +33,7 @@ from rules.hand_state import Game, HandSetup, SeatSetup
 from rules.profile import load_profile
 from rules.records import Alert, Ruling
 from vision.actions import ActionAnalyzer
-from vision.camera_config import CameraConfig
+from vision.camera_config import CameraConfig, ZoneKind
 from vision.card_boxes import one_box_per_card, one_box_per_disc
 from vision.card_faces import LightMeter, verify_faces
 from vision.close_look import CloseLook
@@ -105,10 +105,12 @@ class ModelPerception:
         self.chips = ChipClassifier(config.chips, **VIDEO_CHIP_BARS)
         self.drinks = DrinkReader(Path(config.detector.drinks_model))
         self.oblique = config.view == "oblique"
+        geometry = TableGeometry(config, config.width, config.height)
+        self.seat_cards = [z for z in geometry.zones if z.kind is ZoneKind.CARDS and z.seat is not None]
         self.close_look = (
             CloseLook(
                 self.detector,
-                TableGeometry(config, config.width, config.height),
+                geometry,
                 settings.bet_zoom,
                 settings.conf,
                 settings.hand_conf,
@@ -146,10 +148,14 @@ class ModelPerception:
         dets = self.cards.label(frame.image, dets, only=todo)
         dets = self.chips.assign(frame.image, dets, oblique=self.oblique, only=todo)
         dets = sure_below(self.drinks.label(frame.image, dets, only=todo), self.conf)
-        dets = protectors_on_cards(self.drinks, frame.image, dets)  # the detector misses them there
+        dets = protectors_on_cards(self.drinks, frame.image, dets, self._at_a_seat)  # missed there
         self.still.remember(dets)
         self._last = dets
         return dets
+
+    def _at_a_seat(self, x: float, y: float) -> bool:
+        """Whether a pixel lies in a seat's cards zone (not the deck's, nor the muck's)."""
+        return any(zone.contains(x, y) for zone in self.seat_cards)
 
 
 @dataclass(frozen=True, slots=True)

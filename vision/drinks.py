@@ -24,6 +24,7 @@ unknown). ``vision.table.build_scene`` makes such a box a protector in the table
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -223,19 +224,22 @@ HAND_OVER = 0.3  # a hand box over this share of the place read makes the readin
 BOXED = 0.5  # a chip or protector box over this share of that place (or in it) is the thing there, boxed
 
 
-def protectors_on_cards(reader: DrinkReader, image: np.ndarray, dets: Detections) -> Detections:
+def protectors_on_cards(
+    reader: DrinkReader, image: np.ndarray, dets: Detections, at_a_seat: Callable[[float, float], bool]
+) -> Detections:
     """``dets`` and a protector box, read surely, at the middle of each group of face-down cards
-    (boxes that touch) where no box of a chip or protector lies already and no hand is over it. A
+    (boxes that touch) lying where ``at_a_seat`` says a player's cards lie, where no chip or protector
+    is boxed already and no hand is over it. The detector boxes a protector lying on a player's cards
+    as neither: seed + 39000 foreign_object_second_protector's gold coin on seat 4's cards was boxed
+    only once the cards were folded from under it, 16 s later, and the second protector beside them
+    (boxed as a chip, read as a protector) was the seat's first, so two protectors at one seat were
+    never seen. A player puts a protector on the middle of the cards, and the drink reader reads a
+    square there as one (``ON_CARDS_SIDE`` of a card's side): on every 10th frame of the 118 renders of
+    seed + 38000 and 39000, with the renderer's card and hand boxes, 240 of 296 groups at a seat under
+    a protector read as one, and 1 of 30,895 without one. The deck and the muck are no player's cards
+    (seed + 2000 clean_heads_up_check_down: the muck read 0.80-0.82 as a protector, put down there). A
     disc boxed beside the middle does not stop the reading: seed + 38000's second protector, boxed as
-    a chip, overlapped the first's place by a fraction of a pixel, and the first was taken away. The
-    detector boxes a protector lying on a player's cards as neither: seed + 39000
-    foreign_object_second_protector's gold coin on seat 4's cards was boxed only once the cards were
-    folded from under it, 16 s later, and the second protector beside them (boxed as a chip, read as a
-    protector) was the seat's first, so two protectors at one seat were never seen. A player puts a
-    protector on the middle of the cards, and the drink reader reads a square there as one (the box
-    ``ON_CARDS_SIDE`` of a card's side): on every 10th frame of the 118 renders of seed + 38000 and
-    39000, with the renderer's card and hand boxes, 240 of 296 groups under a protector read as one,
-    and 1 of 30,895 groups without one (one frame)."""
+    a chip, overlapped the first's place by a fraction of a pixel, and the first was taken away."""
     if PROTECTOR not in dets.names or not dets.of_class("card_down").any():
         return dets
     cards, hands, discs = (
@@ -252,8 +256,10 @@ def protectors_on_cards(reader: DrinkReader, image: np.ndarray, dets: Detections
         cy = sum(b[1] + b[3] for b in group) / (2 * len(group))
         half = ON_CARDS_SIDE * min(min(b[2] - b[0], b[3] - b[1]) for b in group) / 2
         place = (cx - half, cy - half, cx + half, cy + half)
-        if not any(share_covered(place, h) >= HAND_OVER for h in hands) and not any(
-            max(share_covered(place, d), share_covered(d, place)) >= BOXED for d in discs
+        if (
+            at_a_seat(cx, cy)
+            and not any(share_covered(place, h) >= HAND_OVER for h in hands)
+            and not any(max(share_covered(place, d), share_covered(d, place)) >= BOXED for d in discs)
         ):
             places.append(place)
     if not places:

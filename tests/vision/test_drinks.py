@@ -225,6 +225,7 @@ def test_a_card_box_round_a_protector_just_lost_is_that_protector():
     assert labels(gone(seen((0, card_round, 9)), 1.1)) == ["card_up"]
 
 
+AT_A_SEAT = lambda x, y: True  # noqa: E731 (every place here is a seat's cards zone)
 SEAT_CARDS = np.array([[34, 28, 69, 69], [49, 24, 83, 61]], np.float32)  # seat 4's two cards, face down
 
 
@@ -248,7 +249,7 @@ def _seat_cards(frame: int, extra: list[tuple[str, list[float]]] = ()) -> tuple[
 def test_a_protector_on_a_players_cards_is_found_where_the_detector_boxed_none():
     reader = DrinkReader()
     image, dets = _seat_cards(300)
-    out = protectors_on_cards(reader, image, dets)
+    out = protectors_on_cards(reader, image, dets, AT_A_SEAT)
     (added,) = np.flatnonzero(out.of_class("card_protector"))
     assert out.label[added] == "card_protector" and out.confidence[added] >= reader.threshold
     x0, y0, x1, y1 = out.xyxy[added]
@@ -256,10 +257,12 @@ def test_a_protector_on_a_players_cards_is_found_where_the_detector_boxed_none()
     assert len(out) == len(dets) + 1
 
     _, beside = _seat_cards(300, [("chip", [68.0, 40.0, 90.0, 60.0])])  # a disc boxed beside it, touching
-    assert protectors_on_cards(reader, image, beside).of_class("card_protector").sum() == 1
+    assert protectors_on_cards(reader, image, beside, AT_A_SEAT).of_class("card_protector").sum() == 1
 
     bare, dets = _seat_cards(100)  # the same cards before the protector was put on them
-    assert len(protectors_on_cards(reader, bare, dets)) == len(dets)
+    assert len(protectors_on_cards(reader, bare, dets, AT_A_SEAT)) == len(dets)
+    # the same picture where no player's cards lie (the deck, the muck: seed + 2000's muck read as one)
+    assert len(protectors_on_cards(reader, image, dets, lambda x, y: False)) == len(dets)
 
 
 @pytest.mark.parametrize(
@@ -272,5 +275,5 @@ def test_a_protector_on_a_players_cards_is_found_where_the_detector_boxed_none()
 )
 def test_no_protector_is_read_under_a_hand_or_where_a_disc_is_boxed_already(over):
     image, dets = _seat_cards(300, [over])
-    out = protectors_on_cards(DrinkReader(), image, dets)
+    out = protectors_on_cards(DrinkReader(), image, dets, AT_A_SEAT)
     assert len(out) == len(dets)
