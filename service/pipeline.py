@@ -105,12 +105,11 @@ class ModelPerception:
         self.chips = ChipClassifier(config.chips, **VIDEO_CHIP_BARS)
         self.drinks = DrinkReader(Path(config.detector.drinks_model))
         self.oblique = config.view == "oblique"
-        geometry = TableGeometry(config, config.width, config.height)
-        self.seat_cards = [z for z in geometry.zones if z.kind is ZoneKind.CARDS and z.seat is not None]
+        self.geometry = TableGeometry(config, config.width, config.height)
         self.close_look = (
             CloseLook(
                 self.detector,
-                geometry,
+                self.geometry,
                 settings.bet_zoom,
                 settings.conf,
                 settings.hand_conf,
@@ -155,7 +154,8 @@ class ModelPerception:
 
     def _at_a_seat(self, x: float, y: float) -> bool:
         """Whether a pixel lies in a seat's cards zone (not the deck's, nor the muck's)."""
-        return any(zone.contains(x, y) for zone in self.seat_cards)
+        zone = self.geometry.by_name.get(self.geometry.place_of(x, y))
+        return zone is not None and zone.kind is ZoneKind.CARDS and zone.seat is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -283,11 +283,7 @@ def _touching(boxes: list[Box]) -> list[list[Box]]:
     """``boxes`` in groups, each box in the group of every box it overlaps."""
     groups: list[list[Box]] = []
     for box in boxes:
-        near = [g for g in groups if any(_overlap(box, b) for b in g)]
+        near = [g for g in groups if any(share_covered(box, b) > 0 for b in g)]
         merged = [box] + [b for g in near for b in g]
         groups = [g for g in groups if g not in near] + [merged]
     return groups
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
