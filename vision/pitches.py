@@ -63,6 +63,9 @@ HAND_ON_CARDS_S = 0.3  # s: a seat's cards changing this close to a hand's box o
 HEADED_CARDS = 6  # card lengths along a lost motion flight's line in which the seat it was going to lies
 
 
+Sighting = tuple[float, float, float]  # when a loose card was seen, and where (x, y)
+
+
 class EndedFlight(NamedTuple):
     """A card's flight that ended: where it may have come down, decided ``DISTURB_S`` later."""
 
@@ -91,6 +94,7 @@ class PitchWatch:
         # (seat, when, cards seen before, when its cards changed as it came down: counted from then)
         self.landings: list[tuple[int, float, dict[int, int], float]] = []
         self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
+        self.path: dict[int, list[Sighting]] = {}  # loose card -> where it was seen, when
         self.ended: list[EndedFlight] = []  # waiting ``DISTURB_S`` to see whose cards they disturbed
         self.seat_boxes: dict[int, list[tuple[float, float, float, float]]] = {}  # last scene's, per seat
         self.boxes_before: dict[int, list[tuple[float, float, float, float]]] = {}  # ... the scene before's
@@ -106,7 +110,7 @@ class PitchWatch:
         self.deal_log: list[tuple[float, int]] = []  # (when, seat) of each card seen landing this deal
         self.motion = MotionFlights()  # cards flying too fast for the detector, seen by motion
         self.card = 0.032 * geometry.width  # a card's length in pixels (from the cards in view)
-        self.detector_ends: list[tuple[float, float, float]] = []  # the detector's flights' ends: t, x, y
+        self.detector_ends: list[tuple[EndedFlight, tuple[Sighting, ...]]] = []  # the detector's, and paths
         self.seen_log: list[tuple[float, dict[int, int]]] = []  # the last second's card counts per seat
         self._dealer = next((z for z in geometry.zones if z.kind is ZoneKind.DEALER), None)
         self._seat_cards = [z for z in geometry.zones if z.kind is ZoneKind.CARDS]
@@ -140,7 +144,7 @@ class PitchWatch:
         self._note_disturbed(cards, busy, t)
         self._note_hands(scene.of_class("hand"), t)
         self.seen_log = [e for e in self.seen_log if t - e[0] <= 1.0] + [(t, dict(seen))]
-        self.detector_ends = [e for e in self.detector_ends if t - e[0] <= 1.0]
+        self.detector_ends = [e for e in self.detector_ends if t - e[0].t <= 1.0]
         self._measure_cards(cards)
         now = {o.track: o for o in cards if o.track >= 0}
         now.update(self._follow_untracked([o for o in cards if o.track < 0 and self._loose(o)]))
@@ -155,7 +159,7 @@ class PitchWatch:
                 if seat is None and not self._flew_out(track, x, y, size):
                     # seen too briefly to say where it went: it landed where it disturbed cards, if
                     # anywhere (cards thrown in by the muck disturb none)
-                    self._detector_flight_ended(EndedFlight(t, x, y, None, dict(seen), True, False))
+                    self._detector_flight_ended(EndedFlight(t, x, y, None, dict(seen), True, False), track)
                     continue
             on_its_way = math.dist(self.launch.get(track, (x, y)), (x, y)) >= 2 * size
             if seat is None:  # else where it was last seen: next to a seat's cards
@@ -165,10 +169,12 @@ class PitchWatch:
                         # misdeal_too_late, 10 calls a second) or leaving the deck (seed + 16000
                         # misdeal_wrong_card_count: a third card, tracked): it landed where it
                         # disturbed cards, if anywhere
-                        self._detector_flight_ended(EndedFlight(t, x, y, None, dict(seen), True, on_its_way))
+                        self._detector_flight_ended(
+                            EndedFlight(t, x, y, None, dict(seen), True, on_its_way), track
+                        )
                     continue
             self._detector_flight_ended(
-                EndedFlight(t, x, y, seat, dict(seen), self._from_the_deck(track), on_its_way)
+                EndedFlight(t, x, y, seat, dict(seen), self._from_the_deck(track), on_its_way), track
             )
         for blur in self.motion.update(t, scene.moving, self.card):
             self._motion_flight(blur)
@@ -232,10 +238,12 @@ class PitchWatch:
             for track, o in now.items()
             if self._loose(o)
         }
-        for track, o in now.items():  # where each flight was first seen
+        for track, o in now.items():  # where each flight was first seen, and where since
             if track in self.flying:
                 self.launch.setdefault(track, o.centre)
+                self.path.setdefault(track, []).append((t, *o.centre))
         self.launch = {k: v for k, v in self.launch.items() if k in self.flying}
+        self.path = {k: v for k, v in self.path.items() if k in self.flying}
         # the seat's count is read once it has had time to settle after the cards changed, not after
         # the flight ended (misdeal_too_late-s36000: seat 5's second card, its flight lost by the deck,
         # showed 0.3 s later beside the first for one detector call, which boxed only it from then on;
@@ -319,13 +327,13 @@ class PitchWatch:
         before = next((seen for w, seen in reversed(self.seen_log) if w <= (last_t + t) / 2), {})
         self.ended.append(EndedFlight(last_t, *zone.centre, skipped, dict(before), True, True, t - last_t))
 
-    def _detector_flight_ended(self, flight: EndedFlight) -> None:
+    def _detector_flight_ended(self, flight: EndedFlight, track: int) -> None:
         """A flight the detector followed ended where it may have landed. Only such flights are noted
         in ``detector_ends``: a motion flight gives way to none that was dropped (seed + 25000
         clean_full_ring_walk: the button's second card, boxed once only, halfway to its seat, was
         dropped as not seen leaving the deck, and its motion flight with it: a false misdeal)."""
         self.ended.append(flight)
-        self.detector_ends.append((flight.t, flight.x, flight.y))
+        self.detector_ends.append((flight, tuple(self.path.get(track, ()))))
 
     def _later_flight_to(self, seat: int, t: float) -> bool:
         """Whether a flight from the deck that ended after ``t`` (or with it: two flights lost by the deck
@@ -436,8 +444,8 @@ class PitchWatch:
                 self.launch[k] = (flight.x0, flight.y0)  # this card flying on: it left the deck
             return
 
-        same = [e for e in self.detector_ends if self._same_card(flight, e)]
-        pending = [f for f in self.ended if (f.t, f.x, f.y) in same]
+        same = [end for end, path in self.detector_ends if self._same_card(flight, end, path)]
+        pending = [f for f in self.ended if f in same]
         if same and not pending:
             return
         for f in pending:
@@ -473,16 +481,25 @@ class PitchWatch:
                 return on_line[0]
         return None
 
-    def _same_card(self, flight: Flight, end: tuple[float, float, float]) -> bool:
-        """Whether a detector's flight that ended (``end``: when first missed, where last seen) was the
-        motion flight's card: the motion's patch was within three card lengths of where the detector
+    def _same_card(self, flight: Flight, end: EndedFlight, path: tuple[Sighting, ...]) -> bool:
+        """Whether a detector's flight that ended (``end``; ``path``: where it was seen on the way) was
+        the motion flight's card: the motion's patch was within three card lengths of where the detector
         last saw it, when it did (seed + 24000 misdeal_wrong_card_count: the third card, pitched 0.2 s
-        after the second on the same path, is not the second)."""
-        t, x, y = end
-        if not flight.t0 - 0.15 <= t <= flight.t1 + 0.15:
-            return False
-        places = flight.places_between(t - LAST_SEEN_S, t)
-        return any(math.dist(p, (x, y)) <= 3 * self.card for p in places)
+        after the second on the same path, is not the second), or the detector boxed a card within a card
+        length of the patch while the motion followed it (seed + 40000 misdeal_too_late: seat 6's second
+        card, followed 0.15 s and three card lengths further by the detector, was counted twice)."""
+        if flight.t0 - 0.15 <= end.t <= flight.t1 + 0.15:
+            places = flight.places_between(end.t - LAST_SEEN_S, end.t)
+            if any(math.dist(p, (end.x, end.y)) <= 3 * self.card for p in places):
+                return True
+        frame = min((b - a for a, b in itertools.pairwise(flight.times)), default=0.0)
+        return any(
+            flight.t0 <= when <= flight.t1
+            and any(
+                math.dist(p, (px, py)) <= self.card for p in flight.places_between(when - frame, when + frame)
+            )
+            for when, px, py in path
+        )
 
     def _seat_by(self, x: float, y: float, size: float) -> int | None:
         """The seat whose cards lie within three card lengths (``size``) of (x, y), nearest first."""

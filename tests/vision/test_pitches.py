@@ -416,3 +416,38 @@ def test_a_card_boxed_in_the_frame_its_blur_came_down_is_one_more_not_one_hidden
     table.reach(2, "seat2_bet", *cards)
     table.show(2.0, *cards)
     assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
+
+
+def test_a_card_seen_both_by_motion_and_by_the_detector_further_on_is_one_card(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 40000 misdeal_too_late: seat 6's second card was seen by motion from the deck for 0.1 s,
+    boxed once (untracked) where the motion's patch was then, and followed by the detector 0.15 s and
+    three card lengths further than the motion saw it. Both flights came down at the seat's cards, the
+    card was counted twice, and the second "hid" a card: a misdeal at the first bet, 3.5 s before the
+    late card. A card boxed where the motion's patch was, while the motion followed it, is that card."""
+    g = geometry
+
+    def card(track: int, zone: str) -> SeenObject:  # a card 40 px long, as on the renders
+        x, y = g.by_name[zone].centre
+        return replace(thing(g, track, "card_down", zone), box=(x - 14, y - 20, x + 14, y + 20))
+
+    table = Table(g)
+    seat1 = [card(100, "seat1_cards"), card(101, "seat1_cards")]
+    first = card(102, "seat6_cards")
+    x0, y0, x1, y1 = first.box
+    nudged = replace(first, box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat6_cards"].centre
+
+    def patch(share: float) -> tuple[float, float, float, float]:
+        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+        return x - 15, y - 15, x + 15, y + 15
+
+    table.show(1.0, *seat1, first)
+    for share in (0.1, 0.25, 0.4, 0.55):  # the motion sees it leave the deck; the detector boxes it too
+        boxed = [between(g, -1, "card_down", "dealer", "seat6_cards", share)] if share >= 0.4 else []
+        table.show(0.1, *seat1, first, *boxed, moving=(patch(share),))
+    for share in (0.7, 0.85):  # then the detector alone follows it on
+        table.show(0.1, *seat1, first, between(g, -1, "card_down", "dealer", "seat6_cards", share))
+    table.show(1.0, *seat1, nudged)  # it came down squarely on the seat's first card
+    assert table.cards_dealt_to(1, 6) == {1: 2, 6: 2}
