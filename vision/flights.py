@@ -14,7 +14,8 @@ speed (seed + 32000 ambiguous_amount: seat 2's second card, lost over seat 1's c
 string_bet_multiple_motions: the button's second card, lost by the deck for two). A path whose last
 place shows a patch at rest the frame after has come down, and is over. A patch at rest (where one lay
 the frame before) starts no path: the button's first card, still changing the picture as its second
-flew in, took the flight's next place.
+flew in, took the flight's next place. Nor is a card lost found again in one (seed + 40000
+clean_full_ring_showdown: seat 9's card, lost as it came down, "flew on" into seat 8's cards).
 """
 
 from __future__ import annotations
@@ -106,8 +107,8 @@ class MotionFlights:
             for i, p in enumerate(live)
             for j, q in enumerate(patches)
             if _flies_on(p, q, t, self.step, card)
-            # a card seen once, then lost, is found again moving, not in something at rest
-            and (len(p.xy) > 1 or not at_rest[j] or t - p.t[-1] < 1.5 * self.step)
+            # a card lost is found again moving, not in something at rest
+            and (not at_rest[j] or t - p.t[-1] < 1.5 * self.step)
         )
         used_paths: set[int] = set()
         used_patches: set[int] = set()

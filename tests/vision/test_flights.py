@@ -134,3 +134,15 @@ def test_a_card_whose_patch_wanders_off_its_line_for_a_frame_is_one_flight() -> 
     path += [(522.0, 186.0)] * 4
     found = run([[(x, y, 44.0)] for x, y in path], card=38.0)
     assert [((f.x0, f.y0), (f.x1, f.y1)) for f in found] == [((598.0, 404.0), (528.0, 198.0))]
+
+
+def test_a_card_lost_as_it_came_down_is_not_found_again_in_another_seats_cards_at_rest() -> None:
+    """Seed + 40000 clean_full_ring_showdown: seat 9's second card merged with its first card's patch as
+    it came down; three frames later the patch of seat 8's cards, lying still the whole time, lay on the
+    card's line at its pace and was taken for the card flying on. Seat 8 "got" a card pitched on top of
+    its two, a false misdeal. A card lost is found again moving, not in something lying at rest."""
+    seat8 = (660.0, 400.0, 50.0)  # seat 8's cards, changing the picture since they came down
+    path = [(300.0, 400.0), (360.0, 400.0), (420.0, 400.0), (480.0, 400.0)]
+    frames = [[seat8, (x, y, 40.0)] for x, y in path] + [[seat8]] * 6
+    found = run(frames, card=40.0)
+    assert [(f.x1, f.y1) for f in found] == [(480.0, 400.0)]
