@@ -146,9 +146,13 @@ class CardWatch:
                 own_hand = seat in self.visits or self._own_hand_came_first(seat, settled.since)
                 # nor is a card more that no card flying in from the deck brought, up to the game's hole
                 # cards; with PLO's four, which overlap, beyond them too: seen as three through the deal,
-                # or boxed as five (seed + 8000 clean_plo_pot_bet)
+                # or boxed as five (seed + 8000 clean_plo_pot_bet). A PLO seat seen short of four that
+                # shows its fourth shows its own, whatever flew by (seed + 40000 clean_plo_pot_bet: seat
+                # 4's, as the flop left the deck, was a late card: a misdeal, and the board a rabbit hunt)
                 unseen = settled.since - self.pitches.landed.get(seat, -1e9) > LANDED_S
-                found = self.acted and unseen and (new <= self.hole_cards or self.hole_cards > 2)
+                plo = self.hole_cards > 2
+                own_card = new <= self.hole_cards and (unseen or plo)  # up to the game's hole cards
+                found = self.acted and (own_card or (plo and unseen))
                 if new > most and self.in_hand and self.deal_over and (own_hand or found):
                     self.most_cards[seat] = new
                 elif new > most:  # more than the seat ever held this hand (a hidden card coming back is not)

@@ -149,16 +149,24 @@ def test_a_card_pitched_onto_a_card_boxed_twice_is_not_covered(geometry: TableGe
 
 @pytest.mark.parametrize(
     ("hole_cards", "shown", "pitched", "late"),
-    [(4, 3, False, 0), (4, 4, False, 0), (4, 4, True, 1), (2, 2, False, 1)],
-    ids=["plo-a-fourth-found", "plo-a-fifth-box", "plo-a-card-pitched", "holdem-a-third-card"],
+    [(4, 3, False, 0), (4, 4, False, 0), (4, 4, True, 1), (4, 3, True, 0), (2, 2, False, 1)],
+    ids=[
+        "plo-a-fourth-found",
+        "plo-a-fifth-box",
+        "plo-a-card-pitched",
+        "plo-a-fourth-as-one-flies",
+        "holdem-a-third",
+    ],
 )
 def test_after_the_deal_a_card_more_is_dealt_if_a_card_flew_in_or_the_game_deals_no_more(
     geometry: TableGeometry, hole_cards: int, shown: int, pitched: bool, late: int
 ) -> None:
     """Seed + 8000 clean_plo_pot_bet: four overlapping PLO cards seen as three through the deal show a
     fourth during the betting, or are boxed as five, with no card in flight: no late card. A card
-    pitched from the deck that lands there is one. A third card at a hold'em seat is more than the
-    game deals, so it is reported whatever the camera saw of its flight."""
+    pitched from the deck that lands there is one, unless the seat then shows no more than four: seed +
+    40000 clean_plo_pot_bet, seat 4's fourth showed as the flop left the deck, which "landed" there. A
+    third card at a hold'em seat is more than the game deals, so it is reported whatever the camera saw
+    of its flight."""
     g = geometry
     table = Table(g, turn=2)
     table.analyzer.hole_cards = hole_cards
