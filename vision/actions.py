@@ -357,6 +357,8 @@ class ActionAnalyzer(CardWatch):
             return
         self.pushes.settle(visit)
         self.pushes.taken_back.visit_ended(visit, t)
+        if not (visit.pushes or visit.items) and self.being_dealt(visit.seat):
+            return  # no one acts before the deal gives them their cards: a blind grown was the dealer's arm
         if visit.pushes or visit.items or visit.unread:
             pushes, prior, pulled = self.pushes.prior_chips(visit)
             action = ChipAction(
@@ -505,13 +507,11 @@ class ActionAnalyzer(CardWatch):
 
     def _late_chips(self, scene: TableScene, out: list[Event]) -> None:
         """Chips that show in a seat's bet zone within ``LATE_S`` of a tap, with no hand there: the
-        visit let them go under the hand, and they showed only once it had gone (a stack the detector
-        finds a moment late). Seen in two detector calls running, not only in the video frames that
-        carry one call's boxes (seed + 18000 clock_countdown: the dealer's hand gathering the bet was
-        boxed with a chip for one call), they are that visit's chips: an uncounted chip action, which
-        the rules engine takes as correcting the check. The hand may be back by then, and that visit's
-        chips are the same action (seed + 2000 demo_feature_table: the first push of a string bet
-        showed as the hand came back with the second)."""
+        visit let them go under the hand, and they showed once it had gone (found a moment late). Seen
+        in two detector calls running (seed + 18000 clock_countdown: the dealer's hand gathering the
+        bet was boxed with a chip for one call), they are that visit's: an uncounted chip action, which
+        the rules engine takes as correcting the check, even with the hand back (seed + 2000
+        demo_feature_table: a string bet's first push showed as the hand came back with the second)."""
         for seat, (since, known, first) in list(self.after_tap.items()):
             if scene.t - since > LATE_S or not self.in_hand:
                 del self.after_tap[seat]

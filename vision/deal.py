@@ -253,6 +253,14 @@ class CardWatch:
                 # as a back for 0.7 s, then for 1 s again 1.7 s later, was "dealt again" on the turn)
                 self.board_low = (new, t)
 
+    def being_dealt(self, seat: int) -> bool:
+        """Whether the initial deal goes on with ``seat`` yet to get all its cards, as far as the camera
+        counts them (four PLO cards overlap, often seen as three). Seed + 40000 misdeal_boxed_cards: the
+        dealer's arm, reaching over seat 1's blind for a boxed card at seat 2, "grew" the blind, a bet
+        that ended the deal, and seat 2 was "dealt out"."""
+        in_full = self.hole_cards if self.hole_cards <= 2 else self.hole_cards - 1
+        return self.in_hand and not self.deal_over and self.most_cards.get(seat, 0) < in_full
+
     def _deal_cap(self, seat: int, t: float) -> int | float:
         """The most cards a seat can hold while the initial deal goes round, one card at a time from the
         first seat left of the button: no more than the seats before it in that order that hold cards,

@@ -246,3 +246,27 @@ def test_an_earlier_bet_taken_away_in_one_visit_is_the_next_visits_earlier_bet(
     table.show(1.0, *cards, pushed)
     [action] = [e for e in table.events if isinstance(e, ChipAction)]
     assert (action.seat, action.pushes, action.prior, action.counted) == (2, ((1000,),), prior, False)
+
+
+@pytest.mark.parametrize("dealt_in", [False, True], ids=["one-card-yet", "both-cards"])
+def test_a_blind_grown_under_a_hand_while_the_seat_is_still_being_dealt_is_no_bet(
+    geometry: TableGeometry, dealt_in: bool
+) -> None:
+    """Seed + 40000 misdeal_boxed_cards: the dealer's arm, reaching over seat 1's blind for a card boxed
+    at seat 2, was taken for seat 1's hand, and the blind's box grew under it: chips put on it, an
+    uncounted bet. The bet ended the deal, seat 2 (its boxed card taken back) was "dealt out", a false
+    misdeal, and the real one, a second boxed card, was missed. No one bets while the deal has yet to
+    give them their cards; once it has, a grown blind is chips put on it."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g) if dealt_in else dealt(g)[:3]  # seat 1's two cards, and seat 2's first
+    x, y = g.by_name["seat2_bet"].centre
+    blind = SeenObject(60, "chip", (x - 9, y - 8, x + 9, y + 8), "seat2_bet", 2, label="black", value=0)
+    grown = replace(blind, box=(x - 9, y - 17, x + 13, y + 6))
+    table.show(1.0, *cards, blind)
+    table.show(0.3, *cards, blind, rail_hand(g, 7, 2))
+    table.show(0.4, *cards, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.3, *cards, grown, rail_hand(g, 7, 2))
+    table.show(1.0, *cards, grown)
+    acted = [(type(e).__name__, e.seat) for e in table.events if isinstance(e, ChipAction | TableTap)]
+    assert acted == ([("ChipAction", 2)] if dealt_in else [])
