@@ -4,10 +4,11 @@
 
 Two measurements behind ``vision.card_faces.MIN_WHITE``:
 - rendered video: the detector runs on every 30th frame of every ``--every``-th scenario; each of its
-  card boxes is matched to the renderer's card (IoU >= 0.3) and the white share of its ring is
-  tallied by (detector's class, true class): what the face check would turn, right and wrong, with
-  the colours corrected for the light as the pipeline corrects them (a ``LightMeter`` reading every
-  frame; ``--no-light``: as they are);
+  card boxes is matched to the renderer's card (IoU >= 0.3) and the white share of its ring (where the
+  detector's other card boxes leave it in view, as the pipeline reads it) is tallied by (detector's
+  class, true class): what the face check would turn, right and wrong, with the colours corrected for
+  the light as the pipeline corrects them (a ``LightMeter`` reading every frame; ``--no-light``: as
+  they are);
 - real photos: edje_cards' test split, every labelled (face-up) card box: how many a threshold
   would take for a back.
 """
@@ -25,12 +26,12 @@ from datasets.eval_cards import EDJE_TEST
 from datasets.eval_pipeline import find_folders
 from datasets.train.card_real import edje_boxes, edje_image
 from vision.camera_config import load_camera_config
-from vision.card_faces import MIN_WHITE, LightMeter, light_gains, white_share
+from vision.card_faces import LightMeter, beside, light_gains, white_share
 from vision.detections import box_iou
 from vision.detector import OnnxDetector
 from vision.source import FrameSource
 
-THRESHOLDS = (0.05, 0.10, 0.15, 0.20, MIN_WHITE, 0.3)
+THRESHOLDS = (0.05, 0.10, 0.15, 0.20, 0.25, 0.3, 0.35, 0.4)
 CARDS = ("card_up", "card_down")
 
 
@@ -66,10 +67,13 @@ def rendered(
                     continue
                 dets = detector(frame.image)[0]
                 overlap = box_iou(dets.xyxy, np.array([o["box"] for o in cards], np.float32))
-                for name, box, row in zip(dets.class_names(), dets.xyxy, overlap, strict=True):
+                boxed = np.flatnonzero(np.isin(dets.class_names(), CARDS))
+                for i, (name, box, row) in enumerate(
+                    zip(dets.class_names(), dets.xyxy, overlap, strict=True)
+                ):
                     if name not in CARDS or row.max() < 0.3:
                         continue
-                    share = white_share(frame.image, box, gains)
+                    share = white_share(frame.image, box, gains, beside(dets.xyxy, i, boxed))
                     if share is not None:
                         shares[f"{name}/{cards[int(row.argmax())]['class']}"].append(share)
     return shares

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import cv2
 import numpy as np
 
@@ -9,6 +12,7 @@ from vision.card_faces import MAX_GAIN, MIN_WHITE, LightMeter, light_gains, veri
 from vision.detections import Detections
 
 NAMES = ("card_up", "card_down", "chip")
+DATA = Path(__file__).parent / "data"
 
 
 def _table() -> tuple[np.ndarray, np.ndarray]:
@@ -131,3 +135,22 @@ def test_a_white_ring_hint_is_not_drawn_on_a_clip_as_a_cards_name() -> None:
 
     assert label_of("card_down", WHITE_RING, 0) == "card_down"
     assert label_of("card_up", "As", 0) == "As"
+
+
+def test_a_neighbours_white_border_over_a_back_does_not_make_it_a_face() -> None:
+    """Seed + 41000 out_of_turn (a crop of frame 210): seat 5's first card lay with its right side
+    under the second's white border; called face up, its ring read 0.36 white with that border in it:
+    an exposed card during the deal, and another as the hand acted. Where another card's box lies over
+    it, the ring is read without it; a card boxed twice is not another card."""
+    img = cv2.imread(str(DATA / "two_backs_s41000.png"))
+    gains = np.array([1.10, 1.04, 1.0])  # the frame's light
+    first, second = np.array([[27, 20, 55, 57], [43, 22, 70, 58]], np.float32)
+    assert white_share(img, first, gains) > MIN_WHITE  # the neighbour's border in the ring
+    assert white_share(img, first, gains, others=[second]) < MIN_WHITE
+    dets = Detections(
+        np.array([first, second]), np.array([0.9, 0.9], np.float32), np.array([0, 1], np.int32), NAMES
+    )
+    assert verify_faces(img, dets, gains).class_names() == ["card_down", "card_down"]
+    assert white_share(img, first, gains, others=[first + 2]) is None  # boxed twice: nothing left to read
+    twice = replace(dets, xyxy=np.array([first, first + 2]))
+    assert verify_faces(img, twice, gains).class_names()[0] == "card_up"  # read whole, as before
