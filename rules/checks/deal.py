@@ -111,9 +111,11 @@ class DealMonitor:
         found: list[Finding] = []
         # a seat short of cards says the deal went wrong only where the camera counts at least half
         # the seats' cards in full: four PLO cards overlap, and when most seats look short, it is
-        # the camera that cannot count them
+        # the camera that cannot count them; with cards that overlap, more than half (seed + 41000
+        # pot_limit_overbet: two of four PLO seats seen with three, a false misdeal)
         full = sum(self.counts[s] == self.per_seat for s in self.order)
-        self.counts_hold = counts_hold = 2 * full >= len(self.order)
+        half = len(self.order) / 2
+        self.counts_hold = counts_hold = full > half if self.per_seat > 2 else full >= half
         for seat in self.order if self.pitched else ():
             n = self.counts[seat]
             if n == 0 and self.rules.seat_dealt_out_is_misdeal.value:

@@ -383,12 +383,13 @@ def test_nothing_is_judged_after_a_misdeal():
 
 def test_most_seats_seen_short_of_cards_is_the_camera_not_a_misdeal():
     """Pot-limit Omaha: four hole cards overlap, and the camera counts two or three at most seats.
-    When fewer than half the seats show their full count, a short seat proves nothing: no misdeal,
-    and nobody's hand is dead for acting short. One seat short among full ones is still a misdeal."""
+    Unless more than half the seats show their full count, a short seat proves nothing: no misdeal,
+    and nobody's hand is dead for acting short (seed + 41000 pot_limit_overbet: two of four seats
+    seen with three cards). One seat short among full ones is still a misdeal."""
     table = setup(seats=(1, 2, 3, 4), button=4, game=Game.PLO)
-    seen = deal(table, short=(1, 2, 3))
-    record = judge(table, "tda", seen, preflop_calls(table))
-    assert misdeals(record) == [] and record.alerts == [], describe(record)
+    for short in ((1, 2, 3), (2, 3)):
+        record = judge(table, "tda", deal(table, short=short), preflop_calls(table))
+        assert misdeals(record) == [] and record.alerts == [], describe(record)
     one_short = judge(table, "tda", deal(table, short=(2,)), preflop_calls(table))
     assert [a.seat for a in misdeals(one_short)] == [2]
 
