@@ -12,8 +12,8 @@ backs print a white logo there: the seed + 10000 table's green backs, with a whi
 mid-card, were 15% white in the middle and were called face up in 57 false card_exposed alerts.
 
 Measured with ``python -m datasets.eval_card_faces DIR`` (every 6th scenario, every 30th frame; the
-white share of each of the detector's card boxes, matched to the renderer's cards), at ``MIN_WHITE`` =
-0.25:
+white share of each of the detector's card boxes, matched to the renderer's cards), at 0.25, before
+other cards' boxes were left out of the ring:
 - seed + 2000 video: all 114 of the detector's ``card_up`` boxes on face-down cards fall below it, and
   1 of the 722 on face-up cards;
 - seed + 9000 video: all 37 on face-down cards, none of 718 on face-up cards;
@@ -24,8 +24,9 @@ white share of each of the detector's card boxes, matched to the renderer's card
 It was 0.20 until a seed + 10000 back at seat 1, a small card with its white rim inside the ring, read
 0.20 on the detector's box and 0.16 on that box rounded to whole pixels: a false exposure just before
 the flop (premature_flop). It is 0.30, and the ring is read where other card boxes leave it in view,
-since seed + 41000 out_of_turn: a back half under its neighbour read 0.36 with the neighbour's white
-border in its ring, 0.25 without (an exposed card during the deal, and another as the hand acted).
+since seed + 41000 out_of_turn: a back half under its neighbour read 0.27-0.36 with the neighbour's
+white border in its ring, 0.25 without it on the frame tested (an exposed card during the deal, and
+another as the hand acted).
 Measured so (every 3rd scenario): seed + 2000 video, all 194 ``card_up`` boxes on backs fall below
 0.30 (0.99 below 0.25), none of 1,408 on faces (3 below 0.35); seed + 41000, all 36 on backs (0.94
 before the overlap was left out), none of 1,403 on faces; real photos, 1 of 143 at 0.30 (4 at 0.35).
@@ -173,7 +174,7 @@ def verify_faces(image: np.ndarray, detections: Detections, gains: np.ndarray | 
 def beside(boxes: np.ndarray, i: int, cards: np.ndarray) -> list[np.ndarray]:
     """The other card boxes overlapping box ``i`` without covering most of it (a card boxed twice):
     a neighbour's white border in a back's ring read as a face (seed + 41000 out_of_turn: seat 5's
-    first card, its right third under the second's border, was 0.27-0.31 white, an exposed card
+    first card, its right third under the second's border, was 0.27-0.36 white, an exposed card
     during the deal and another as the hand acted)."""
     return [boxes[j] for j in cards if j != i and 0 < share_covered(boxes[i], boxes[j]) < TWICE]
 
