@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 
 from tests.vision.scenes import Table, between, dealt, demo_geometry, rail_hand, thing
+from vision.detections import Box
 from vision.events import TableTap
 from vision.table import SeenObject, TableGeometry
 
@@ -19,6 +20,20 @@ from vision.table import SeenObject, TableGeometry
 @pytest.fixture(scope="module")
 def geometry() -> TableGeometry:
     return demo_geometry()
+
+
+def blur(g: TableGeometry, zone: str, share: float) -> Box:
+    """The motion gate's patch of a card in flight ``share`` of the way from the deck to ``zone``."""
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name[zone].centre
+    x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+    return x - 15, y - 15, x + 15, y + 15
+
+
+def long_card(g: TableGeometry, track: int, zone: str) -> SeenObject:
+    """A face-down card 40 px long in ``zone``, as on the renders (the pitch watch measures card
+    lengths from the cards at the seats)."""
+    x, y = g.by_name[zone].centre
+    return replace(thing(g, track, "card_down", zone), box=(x - 14, y - 20, x + 14, y + 20))
 
 
 def play_under_way(g: TableGeometry) -> tuple[Table, list[SeenObject]]:
@@ -103,9 +118,8 @@ def test_a_late_card_too_blurred_to_box_is_seen_flying_by_motion(
     (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat1_cards"].centre
     boxes = {0.45: 0.5, 0.6: 0.72} if boxed_by_the_deck else {}  # the detector's sightings, untracked
     for share in (0.3, 0.45, 0.6, 0.75, 0.9):  # a card-sized patch, 39 px a frame
-        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
         boxed = [between(g, -1, "card_down", "dealer", "seat1_cards", boxes[share])] if share in boxes else []
-        table.show(0.1, *cards, *boxed, moving=((x - 15, y - 15, x + 15, y + 15),))
+        table.show(0.1, *cards, *boxed, moving=(blur(g, "seat1_cards", share),))
     x0, y0, x1, y1 = cards[0].box
     nudged = replace(cards[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
     table.show(1.5, nudged, *cards[1:])
@@ -199,10 +213,8 @@ def test_the_dealers_arm_reaching_for_a_seats_bet_is_no_late_card(
     own there, which turns no card into a deal)."""
     g = geometry
     table, cards = play_under_way(g)
-    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat1_cards"].centre
     for share in (0.3, 0.45, 0.6, 0.75, 0.9):  # the arm, hand first, as fast as a pitch
-        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
-        table.show(0.1, *cards, moving=((x - 15, y - 15, x + 15, y + 15),))
+        table.show(0.1, *cards, moving=(blur(g, "seat1_cards", share),))
     if over_the_cards:  # the hand comes down on the cards, shifting their boxes as it covers them
         x0, y0, x1, y1 = cards[0].box
         dealers = (x0 - 10, y0 - 10, x1 + 20, y1 + 10)
@@ -226,18 +238,13 @@ def test_a_card_pitched_just_after_another_on_the_same_path_is_one_more(geometry
     table = Table(g)
     seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
     seat2 = [thing(g, 102, "card_down", "seat2_cards"), thing(g, 103, "card_down", "seat2_cards")]
-    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat2_cards"].centre
-
-    def patch(share: float) -> tuple[float, float, float, float]:
-        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
-        return x - 15, y - 15, x + 15, y + 15
 
     table.show(1.0, *seat1, seat2[0])
     for share in (0.3, 0.45, 0.6, 0.75):  # seat 2's second card, boxed untracked near the seat
         flying = [between(g, -1, "card_down", "dealer", "seat2_cards", share)] if share == 0.75 else []
-        table.show(0.1, *seat1, seat2[0], *flying, moving=(patch(share),))
+        table.show(0.1, *seat1, seat2[0], *flying, moving=(blur(g, "seat2_cards", share),))
     for share in (0.3, 0.45, 0.6, 0.75, 0.9):  # the third, as the second lies down: motion alone
-        table.show(0.1, *seat1, *seat2, moving=(patch(share),))
+        table.show(0.1, *seat1, *seat2, moving=(blur(g, "seat2_cards", share),))
     table.show(1.0, *seat1, *seat2)
     assert table.cards_dealt_to(1, 2) == {1: 2, 2: 3}
 
@@ -254,16 +261,11 @@ def test_a_card_first_boxed_halfway_to_its_seat_is_still_seen_flying_by_motion(
     table = Table(g)
     seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
     first = thing(g, 102, "card_down", "seat2_cards")
-    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat2_cards"].centre
-
-    def patch(share: float) -> tuple[float, float, float, float]:
-        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
-        return x - 15, y - 15, x + 15, y + 15
 
     table.show(1.0, *seat1, first)
     for share in (0.2, 0.35, 0.5, 0.65, 0.8, 0.95):
         boxed = [between(g, -1, "card_down", "dealer", "seat2_cards", share)] if share == 0.65 else []
-        table.show(0.1, *seat1, first, *boxed, moving=(patch(share),))
+        table.show(0.1, *seat1, first, *boxed, moving=(blur(g, "seat2_cards", share),))
     table.show(1.0, *seat1, first)
     assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
 
@@ -282,20 +284,22 @@ def test_a_card_seen_by_motion_is_not_taken_for_the_next_card_leaving_the_deck(
     first = thing(g, 102, "card_down", "seat2_cards")
     x0, y0, x1, y1 = first.box
     nudged = replace(first, box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
-    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat2_cards"].centre
-
-    def patch(share: float) -> tuple[float, float, float, float]:
-        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
-        return x - 15, y - 15, x + 15, y + 15
 
     seat3 = [thing(g, 103, "card_down", "seat3_cards")]
     table.show(1.0, *seat1, first, *seat3)
     for share in (0.2, 0.35, 0.5, 0.65, 0.8, 0.95):
         # the next card, boxed leaving the deck as this one comes down
         nxt = [between(g, -1, "card_down", "dealer", "seat3_cards", 0.1)] if share == 0.95 else []
-        table.show(0.1, *seat1, nudged if share == 0.95 else first, *seat3, *nxt, moving=(patch(share),))
+        table.show(
+            0.1,
+            *seat1,
+            nudged if share == 0.95 else first,
+            *seat3,
+            *nxt,
+            moving=(blur(g, "seat2_cards", share),),
+        )
     # the motion gate still sees the card that came down, at rest, as the next one flies on
-    landed = (patch(0.95),)
+    landed = (blur(g, "seat2_cards", 0.95),)
     flying_on = between(g, -1, "card_down", "dealer", "seat3_cards", 0.55)
     table.show(0.1, *seat1, nudged, *seat3, flying_on, moving=landed)
     second = replace(seat3[0], track=-1, box=tuple(v + 8 for v in seat3[0].box))  # lands, unconfirmed
@@ -314,13 +318,11 @@ def test_a_late_card_that_nudges_the_seats_cards_as_its_blur_slides_to_rest_coun
     where it was last seen."""
     g = geometry
     table, cards = play_under_way(g)
-    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat1_cards"].centre
     x0, y0, x1, y1 = cards[0].box
     nudged = replace(cards[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
     for share in (0.3, 0.45, 0.6, 0.75, 0.9, 0.95):
-        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
         held = [nudged, *cards[1:]] if share >= 0.9 else cards
-        table.show(0.1, *held, moving=((x - 15, y - 15, x + 15, y + 15),))
+        table.show(0.1, *held, moving=(blur(g, "seat1_cards", share),))
     table.show(1.5, nudged, *cards[1:])
     assert table.cards_dealt_to(1) == {1: 3}
 
@@ -340,16 +342,11 @@ def test_a_card_the_detector_boxes_flying_on_where_the_motion_lost_it_is_that_ca
     first = thing(g, 102, "card_down", "seat2_cards")
     x0, y0, x1, y1 = first.box
     nudged = replace(first, box=(x0 - 4, y0 - 3, x1 - 4, y1 - 3))
-    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat2_cards"].centre
     sx, sy = g.by_name["seat1_cards"].centre
-
-    def patch(share: float) -> tuple[float, float, float, float]:
-        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
-        return x - 15, y - 15, x + 15, y + 15
 
     table.show(1.0, *seat1, first)
     for share in (0.2, 0.35, 0.5):
-        table.show(0.1, *seat1, first, moving=(patch(share),))
+        table.show(0.1, *seat1, first, moving=(blur(g, "seat2_cards", share),))
     by_seat1 = (sx + 5, sy - 15, sx + 35, sy + 15)  # the motion's last place, by seat 1's cards
     a, b = seat1[1].box[:2]
     merged = replace(seat1[1], box=(a - 8, b - 2, *seat1[1].box[2:]))  # with the card passing over it
@@ -371,22 +368,17 @@ def test_a_card_lost_by_motion_between_two_seats_came_down_where_it_was_going(
     clean_limped_pot: lost four card lengths short, 2.5 from seat 1's cards, here at 0.6 of the way)."""
     g = geometry
 
-    def card(track: int, zone: str) -> SeenObject:  # a card 40 px long, as on the renders
-        x, y = g.by_name[zone].centre
-        return replace(thing(g, track, "card_down", zone), box=(x - 14, y - 20, x + 14, y + 20))
-
     table = Table(g)
-    dealt_so_far = [card(100, "seat1_cards"), card(101, "seat2_cards"), card(102, "seat3_cards")]
-    dealt_so_far += [card(103, "seat1_cards"), card(104, "seat2_cards")]
-    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat3_cards"].centre
-
-    def patch(share: float) -> tuple[float, float, float, float]:
-        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
-        return x - 15, y - 15, x + 15, y + 15
+    dealt_so_far = [
+        long_card(g, 100, "seat1_cards"),
+        long_card(g, 101, "seat2_cards"),
+        long_card(g, 102, "seat3_cards"),
+    ]
+    dealt_so_far += [long_card(g, 103, "seat1_cards"), long_card(g, 104, "seat2_cards")]
 
     table.show(1.0, *dealt_so_far)
     for share in [s for s in (0.3, 0.45, 0.6, 0.75) if s <= lost_at]:  # last seen nearer another seat
-        table.show(0.1, *dealt_so_far, moving=(patch(share),))
+        table.show(0.1, *dealt_so_far, moving=(blur(g, "seat3_cards", share),))
     table.show(1.5, *dealt_so_far)
     assert table.cards_dealt_to(1, 2, 3) == {1: 2, 2: 2, 3: 2}
 
@@ -401,15 +393,13 @@ def test_a_card_boxed_in_the_frame_its_blur_came_down_is_one_more_not_one_hidden
     g = geometry
     table = Table(g, turn=2)
     first = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 102, "card_down", "seat2_cards")]
-    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat1_cards"].centre
     table.show(1.0, *first)
     for share in (0.1, 0.25, 0.4, 0.55):  # the blur, lost for two frames, then on the seat's cards
-        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
-        table.show(0.1, *first, moving=((x - 15, y - 15, x + 15, y + 15),))
+        table.show(0.1, *first, moving=(blur(g, "seat1_cards", share),))
     table.show(0.1, *first)
     cards = [*first, thing(g, 101, "card_down", "seat1_cards")]
     table.show(0.1, *cards)  # boxed beside the first a frame before the patch reached it
-    table.show(0.1, *cards, moving=((xb - 15, yb - 15, xb + 15, yb + 15),))
+    table.show(0.1, *cards, moving=(blur(g, "seat1_cards", 1.0),))
     table.show(1.0, *cards)
     cards.append(thing(g, 103, "card_down", "seat2_cards"))
     table.show(1.0, *cards)
@@ -428,25 +418,16 @@ def test_a_card_seen_both_by_motion_and_by_the_detector_further_on_is_one_card(
     late card. A card boxed where the motion's patch was, while the motion followed it, is that card."""
     g = geometry
 
-    def card(track: int, zone: str) -> SeenObject:  # a card 40 px long, as on the renders
-        x, y = g.by_name[zone].centre
-        return replace(thing(g, track, "card_down", zone), box=(x - 14, y - 20, x + 14, y + 20))
-
     table = Table(g)
-    seat1 = [card(100, "seat1_cards"), card(101, "seat1_cards")]
-    first = card(102, "seat6_cards")
+    seat1 = [long_card(g, 100, "seat1_cards"), long_card(g, 101, "seat1_cards")]
+    first = long_card(g, 102, "seat6_cards")
     x0, y0, x1, y1 = first.box
     nudged = replace(first, box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
-    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name["seat6_cards"].centre
-
-    def patch(share: float) -> tuple[float, float, float, float]:
-        x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
-        return x - 15, y - 15, x + 15, y + 15
 
     table.show(1.0, *seat1, first)
     for share in (0.1, 0.25, 0.4, 0.55):  # the motion sees it leave the deck; the detector boxes it too
         boxed = [between(g, -1, "card_down", "dealer", "seat6_cards", share)] if share >= 0.4 else []
-        table.show(0.1, *seat1, first, *boxed, moving=(patch(share),))
+        table.show(0.1, *seat1, first, *boxed, moving=(blur(g, "seat6_cards", share),))
     for share in (0.7, 0.85):  # then the detector alone follows it on
         table.show(0.1, *seat1, first, between(g, -1, "card_down", "dealer", "seat6_cards", share))
     table.show(1.0, *seat1, nudged)  # it came down squarely on the seat's first card
