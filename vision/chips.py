@@ -5,9 +5,11 @@ A crop (BGR uint8, the chip roughly centred, 15-300 px) is read in four steps:
 1. **Disc.** The crop is shrunk so its longer side is ``WORK_PX``; a Hough circle is sought on the
    crop's colour distance from its own border (a red chip on green felt is as bright as the felt, so
    grey-level edges miss it), near the centre, with a radius of 0.44-0.53 of the shorter side (a
-   chip fills its box; smaller circles are inlays). Without one, the crop's inscribed circle
-   (detector boxes are tight). Pixels within 0.9 of the radius are the face: rim inserts and inlay
-   included, since step 3 explains them instead of cutting them out by geometry that varies by design.
+   chip fills its box; smaller circles are inlays). Without one, the crop's inscribed circle.
+   Pixels within 0.9 of the radius are the face: rim inserts and inlay included, since step 3
+   explains them instead of cutting them out by geometry that varies by design. In the inscribed
+   circle, ``BOX_SLACK_PX`` less: at 16 px through H.264 no circle is found for most chips, and a
+   detector's box is a pixel or three looser than the chip, so felt shows at the face's edge.
 2. **Light.** Every chip carries white (inserts, inlay, print) and most carry black print, so each
    crop is its own colour chart: per-channel gains bring the brightest near-neutral pixels to white
    (235; von Kries in camera RGB, which also normalises exposure), then a two-point correction makes
@@ -35,8 +37,11 @@ the body), and the median over samples replaces ``base``.
 Measured by ``python -m datasets.eval_chips`` (docs/chip_value_eval.md). PokeVisor photos, calibrated
 on one photo per colour taken under other light: every whole-chip crop's best guess is right and 21 of
 22 are answered (one refused); with the spec colours 16 of 22. Renders, calibrated per camera:
-tournament 0.91, casino 0.69 (white / grey / pink with red inserts at 20-40 px: JPEG bleeds the red
-into the body), pokevisor 0.94. Dropped after measuring on the same data: a per-channel median of an
+tournament 0.93, casino 0.67 (white / grey / pink with red inserts at 20-40 px: JPEG bleeds the red
+into the body), pokevisor 0.93 (0.91, 0.67, 0.93 before the box's slack was left out). On 16 px video
+chips in the detector's boxes, at the pipeline's bars (``python -m datasets.eval_video_chips RENDERS
+--detector``, seed + 41000, every third render): 0.990 read, 0.998 of them right (0.961 and 0.989
+with the slack in). Dropped after measuring on the same data: a per-channel median of an
 annulus (mixes body and inserts: bimodal), one body estimate matched to the nearest spec colour
 (confuses white/grey chips having coloured inserts, and pale chips with grey ones), forcing neutral
 calibrated colours for nominally neutral chips. About 0.4-0.8 ms CPU a chip.
@@ -60,6 +65,9 @@ DISC_MIN_R = 0.44  # a Hough circle smaller than this share of the shorter side 
 DISC_MAX_R = 0.53  # a chip fits in its box: no larger than this share of the shorter side
 CONTRAST_GAIN = 3.0  # Lab distance -> 0-255 grey for the circle search
 FACE_R = 0.9  # pixels within this share of the radius are the face (the bevel and the felt stay out)
+# px of a crop left out round the face when no circle is found: a detector's box is 1-3 px looser than
+# the chip, and on blue felt that sliver was read as a blue chip's body (seed + 41000; 16 px chips)
+BOX_SLACK_PX = 1.3
 WHITE_LEVEL = 235.0  # BGR level the white reference is brought to (the simulator's white print)
 W_LIGHTNESS = 0.5  # weight of lightness differences (light and exposure move lightness most)
 W_CHROMA = 0.5  # weight of chroma differences (blur and JPEG wash chroma out of small chips)
@@ -247,7 +255,10 @@ def face_pixels(crop: np.ndarray) -> np.ndarray:
     d = _disc(im, lab)
     h, w = im.shape[:2]
     yy, xx = np.ogrid[0:h, 0:w]
-    inside = (xx - d.cx) ** 2 + (yy - d.cy) ** 2 <= (FACE_R * d.r) ** 2
+    face_r = FACE_R * d.r
+    if not d.found:  # the box's inscribed circle: leave out the box's slack, in the crop's pixels
+        face_r -= BOX_SLACK_PX * w / crop.shape[1]
+    inside = (xx - d.cx) ** 2 + (yy - d.cy) ** 2 <= face_r**2
     if inside.sum() < 4:
         inside[:] = True
     return _normalise_light(im[inside].astype(np.float32), lab[inside])

@@ -24,6 +24,15 @@ def test_every_pair_of_bars_is_scored_on_the_same_stacks(rendered: Rendered) -> 
     assert calibrated["calibrated"] is True and calibrated["stacks"] > 0
 
 
+def test_the_detectors_boxes_are_read_where_they_match_a_stack(rendered: Rendered) -> None:
+    renderer = measure([rendered.folder], step_s=2.0, calibrate=False)
+    detector = measure([rendered.folder], step_s=2.0, calibrate=False, detector=True)
+    assert (renderer["boxes"], detector["boxes"]) == ("renderer", "detector")
+    # the same frames: a stack the detector missed is left out, none is counted twice
+    assert 0 < detector["stacks"] <= renderer["stacks"]  # type: ignore[operator]
+    assert detector["best_is_right"] > 0.5  # type: ignore[operator]
+
+
 def test_a_folder_without_renders_is_named(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         main([str(tmp_path)])

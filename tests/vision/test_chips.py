@@ -23,6 +23,8 @@ from vision.chipset import CASINO, CHIP_SETS, POKEVISOR, TOURNAMENT, ChipSpec
 from vision.detections import Detections
 
 VIDEO_CHIP = Path(__file__).parent / "data" / "video_chip_1000.png"  # seed + 33000 short_all_in, frame 484
+# seed + 41000 card_exposed_action_pending: a 100 on blue felt in the detector's box, 1-2 px loose
+BLACK_ON_BLUE = Path(__file__).parent / "data" / "black_100_on_blue_felt_s41000.png"
 
 FELT = (40, 95, 35)
 
@@ -143,6 +145,19 @@ def test_a_16_px_chip_through_h264_is_read_at_the_pipelines_video_bars() -> None
     red, yellow = TOURNAMENT.spec(5000), TOURNAMENT.spec(1000)
     between = tuple((a + b) // 2 for a, b in zip(red.base, yellow.base, strict=True))
     assert video.read(make_chip(red, 16, base=between)).value == 0
+
+
+def test_the_felt_in_a_loose_box_is_not_read_as_a_blue_chip() -> None:
+    """A black 100 of 16 px in a detector box a pixel or two looser than the chip: the blue felt in the
+    face's rim was read as the 25,000's blue body (0.17 sure) and a 100 bet as 25,000, an all-in
+    (seed + 41000 bluff_street_37: two false all_in_not_tabled). Without a circle found, the box's
+    slack is left out of the face."""
+    from service.pipeline import VIDEO_CHIP_BARS
+
+    crop = cv2.imread(str(BLACK_ON_BLUE))
+    assert crop.shape[:2] == (16, 17) and find_disc(crop).found is False
+    reading = ChipClassifier(TOURNAMENT, **VIDEO_CHIP_BARS).read(crop)
+    assert (reading.value, reading.name) == (100, "black") and reading.confidence > 0.3
 
 
 def test_calibration_moves_base_colours_toward_the_samples():
