@@ -117,18 +117,11 @@ class PitchWatch:
 
     def reset(self) -> None:
         """A new hand: nothing is covered or on its way."""
-        self.covered.clear()
-        self.covered_by.clear()
-        self.in_view.clear()
-        self.uncovered.clear()
-        self.boxed_twice.clear()
-        self.over_deal_since.clear()
-        self.landed.clear()
-        self.came_down_by.clear()
-        self.landings.clear()
-        self.ended.clear()
-        self.taken.clear()
-        self.deal_log.clear()
+        for seats in (self.covered, self.covered_by, self.in_view, self.uncovered, self.boxed_twice):
+            seats.clear()
+        for times in (self.over_deal_since, self.landed, self.came_down_by):
+            times.clear()
+        self.landings, self.ended, self.taken, self.deal_log = [], [], set(), []
 
     def update(
         self, scene: TableScene, seen: dict[int, int], busy: Container[int], late: bool = False
@@ -379,14 +372,21 @@ class PitchWatch:
 
     def _follow_untracked(self, loose: list[SeenObject]) -> dict[int, SeenObject]:
         """Loose cards the tracker has not confirmed (a fast pitch often never is), each given the
-        pseudo track (a negative number) of the untracked flight it continues: the nearest one within
-        a quarter of the frame's width; a card starting a flight gets a new one."""
-        reach = 0.25 * self.geo.width
+        pseudo track (a negative number) of the untracked flight it continues: the nearest within a
+        quarter of the frame's width that it takes no half card back toward where that was first seen
+        (seed + 41000 misdeal_wrong_card_count: seat 2's card "flew" back to the next one leaving)."""
+        reach, back = 0.25 * self.geo.width, self.card / 2
         flights = {k: v for k, v in self.flying.items() if k < 0}
         out: dict[int, SeenObject] = {}
         for o in loose:
             x, y = o.centre
-            near = [(abs(x - fx) + abs(y - fy), k) for k, (fx, fy, _, _) in flights.items() if k not in out]
+            near = [
+                (abs(x - fx) + abs(y - fy), k)
+                for k, (fx, fy, _, _) in flights.items()
+                if k not in out
+                and math.dist(self.launch.get(k, (fx, fy)), (x, y))
+                > math.dist(self.launch.get(k, (fx, fy)), (fx, fy)) - back
+            ]
             d, k = min(near, default=(reach, 0))
             if d >= reach:
                 self._pseudo -= 1

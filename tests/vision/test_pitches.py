@@ -14,7 +14,8 @@ import pytest
 from tests.vision.scenes import Table, between, dealt, demo_geometry, rail_hand, thing
 from vision.detections import Box
 from vision.events import TableTap
-from vision.table import SeenObject, TableGeometry
+from vision.pitches import PitchWatch
+from vision.table import SeenObject, TableGeometry, TableScene
 
 
 @pytest.fixture(scope="module")
@@ -432,3 +433,29 @@ def test_a_card_seen_both_by_motion_and_by_the_detector_further_on_is_one_card(
         table.show(0.1, *seat1, first, between(g, -1, "card_down", "dealer", "seat6_cards", share))
     table.show(1.0, *seat1, nudged)  # it came down squarely on the seat's first card
     assert table.cards_dealt_to(1, 6) == {1: 2, 6: 2}
+
+
+def test_a_card_come_down_does_not_fly_back_to_the_next_card_leaving_the_deck(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 41000 misdeal_wrong_card_count: seat 2's card, unconfirmed as it came down, and the next
+    card, unconfirmed as it left the deck, were taken for one card flying back toward the deck; lost
+    there, it "came down" by seat 1, hidden under seat 1's cards, and seat 1 held three (a misdeal at
+    the wrong seat). An unconfirmed card is followed only away from where its flight was first seen."""
+    g = geometry
+    watch = PitchWatch(g, hold=0.3)
+    cards = [long_card(g, 100 + seat, f"seat{seat}_cards") for seat in (1, 2, 3)]
+    seen = {1: 1, 2: 1, 3: 1}
+
+    def call(t: float, *loose: SeenObject) -> dict[int, tuple[float, float]]:
+        watch.update(TableScene(round(t * 30), t, (*cards, *loose)), seen, ())
+        return {k: v[:2] for k, v in watch.flying.items()}
+
+    for t, share in ((1.0, 0.35), (1.1, 0.6), (1.2, 0.9)):  # seat 2's second card, never confirmed
+        flying = call(t, between(g, -1, "card_down", "dealer", "seat2_cards", share))
+    assert list(flying) == [-1]
+    leaving = between(g, -1, "card_down", "dealer", "seat3_cards", 0.5)  # the next card, for seat 3
+    flying = call(1.3, leaving)
+    assert list(flying) == [-2] and flying[-2] == leaving.centre  # a flight of its own
+    flying = call(1.4, between(g, -1, "card_down", "dealer", "seat3_cards", 0.8))
+    assert list(flying) == [-2]  # and it goes on
