@@ -23,6 +23,11 @@ RAIL = "rail"  # on the padded rail
 OFF = "off"  # outside the table's rail outline (a lap, below the rail, the floor)
 CHAIR_PROBE = 1.4  # stack-to-bet distances behind the stack zone: where a seated player meets the rail
 CHAIR_MARGIN = 0.02  # of the frame's short side: a chair point nearer the edge than this is out of view
+# of a player box's shorter side: the box may stop this short of its chair point. Where the frame's edge
+# cuts a player off, the box's inner edge lies at the rail, on the point, and jitters a pixel either
+# way (seed + 42000 clean_protector_and_peek: seat 1's 42 px sliver, boxed at 0.85 in every call, was
+# nobody's in one call of three: a false absent_at_deal)
+CHAIR_SLACK = 0.2
 # stack-to-bet distances a chair point must lie inside the frame for the camera to tell an empty chair
 # from a player it cuts off: nearer the edge a seated player shows as a sliver of shoulder the detector
 # scores low or not at all (docs/pipeline_eval.md, section 7). Was 0.3 (seed + 6000: a player 23 px from
@@ -154,13 +159,15 @@ class TableGeometry:
 
     def chair_of(self, box: tuple[float, float, float, float]) -> int | None:
         """The seat whose chair a player's box covers (the box holds the point where that seat's
-        player meets the rail; nearest the box's middle if it holds several), or None: a player
-        who got up and walked off, or someone passing behind the chairs."""
+        player meets the rail, give or take ``CHAIR_SLACK`` of its shorter side; nearest the box's
+        middle if it holds several), or None: a player who got up and walked off, or someone passing
+        behind the chairs."""
         x0, y0, x1, y1 = box
+        slack = CHAIR_SLACK * min(x1 - x0, y1 - y0)
         held = [
             (abs(x - (x0 + x1) / 2) + abs(y - (y0 + y1) / 2), seat)
             for seat, (x, y) in self.chairs.items()
-            if x0 <= x <= x1 and y0 <= y <= y1
+            if x0 - slack <= x <= x1 + slack and y0 - slack <= y <= y1 + slack
         ]
         return min(held)[1] if held else None
 

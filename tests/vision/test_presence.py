@@ -67,6 +67,22 @@ def test_a_player_box_belongs_to_the_chair_it_covers_and_not_once_walked_off(geo
     assert not geometry.chairs_in_view & {5, 6}  # the frame's top edge cuts those players off
 
 
+def test_a_sliver_whose_edge_jitters_past_its_chair_point_is_still_that_chairs(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 42000 clean_protector_and_peek: the frame's edge cut seat 1's player to a 42 px sliver
+    whose inner edge lay on the chair point; boxed at 0.85 in every call, its edge a pixel beyond the
+    point in one call of three, it was nobody's then and the seat "left" (a false absent_at_deal)."""
+    x, y = geometry.chairs[1]
+    chairs = Chairs(geometry, (1,))
+    for shift in (-1.0, 0.5, 2.0) * 10:  # the box's inner edge a pixel before, on and past the point
+        sliver = (x - 120, y + shift, x + 120, y + 42)
+        assert geometry.chair_of(sliver) == 1
+        chairs.show(0.3, SeenObject(8, "player", sliver, OFF, geometry.chair_of(sliver), score=0.85))
+    assert chairs.events == []
+    assert geometry.chair_of((x - 120, y + 12, x + 120, y + 54)) is None  # a box clear of it is not
+
+
 def test_a_player_who_gets_up_and_comes_back(geometry: TableGeometry) -> None:
     chairs = Chairs(geometry, (1, 2))
     chairs.show(2.0, player(geometry, 1), player(geometry, 2))
