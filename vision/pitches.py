@@ -51,7 +51,7 @@ from vision.table import FELT, SeenObject, TableGeometry, TableScene
 CARDS = ("card_up", "card_down")
 PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was pitched
 RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card is not in flight
-DISTURB = 0.12  # a card box side moving this share of the box's size is a card coming down there
+DISTURB = 0.08  # a card box side moving this share of its size is a card coming down there (0.12 missed 0.09)
 DISTURB_S = 0.3  # s after a flight's end in which the seat it landed on is disturbed
 LANDED_S = 2.0  # s after a card came down at a seat in which a card more in view there is that card
 SHOW_LATE_S = 0.5  # s before another landing in which a card that came down may not show yet
