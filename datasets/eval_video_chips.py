@@ -24,8 +24,9 @@ chip. From overhead, only the top chip shows, so such a stack's value is underco
 ``--detector``: the crops are the shipped detector's chip boxes (the pipeline's ``ModelPerception``,
 close look included) that overlap a stack's own box by ``MATCHED_IOU`` or more, valued by that
 stack's top chip. This is what the pipeline reads: a detector's box is a pixel or three looser than
-the renderer's at 16 px, which the renderer's boxes do not show (seed + 41000: 164 of 14,852 read
-wrong on the detector's boxes, 28 on the renderer's, with the reader of that time).
+the renderer's at 16 px, which the renderer's boxes do not show (seed + 41000, every third render, at
+the pipeline's bars, with the reader before ``vision.chips.BOX_SLACK_PX``: 55 of 5,045 stacks read
+wrong on the detector's boxes, 14 of 6,127 on the renderer's; 8 on the detector's with it).
 
 ``--calibrate``: the chip set is first calibrated (``vision.chips.calibrate_chips``) on the uniform
 stacks of each scenario's first frame. This is what an operator's `railbird calibrate chips` does
