@@ -334,8 +334,8 @@ def test_a_late_card_landing_squarely_counts_where_it_moved_a_box_a_tenth_of_its
 ) -> None:
     """Seed + 41000 and 42000 misdeal_too_late: the late card, seen by motion from the deck, came down
     squarely on seat 5's cards and moved one box 0.09 and 0.12 of its width (2.4 and 3.2 px); the bar
-    was 0.12 of the box, measured on the moved box, and both were missed. A box's jitter at rest stays
-    under 0.04 of it."""
+    was 0.12 of the box, measured on the moved box, and both were missed. A nudge of 0.04 of a box is
+    no landing."""
     g = geometry
     table, cards = play_under_way(g)
     x0, y0, x1, y1 = cards[0].box
