@@ -127,7 +127,8 @@ def white_share(
     for other in others:
         a0, b0, a1, b1 = (int(v) for v in other)
         ring[max(b0 - oy0, 0) : max(b1 - oy0, 0), max(a0 - ox0, 0) : max(a1 - ox0, 0)] = False
-    return float(white[ring].mean()) if ring.sum() >= SEEN_RING * whole and ring.any() else None
+    seen = int(ring.sum())
+    return float(white[ring].mean()) if seen and seen >= SEEN_RING * whole else None
 
 
 def verify_faces(image: np.ndarray, detections: Detections, gains: np.ndarray | None = None) -> Detections:
