@@ -158,6 +158,11 @@ def _uncounted(d: _Draft, action: ChipAction, pushes: tuple[tuple[int, ...], ...
     misread = [c for c in new if c > sit.stack]  # one chip worth more than the seat has: read wrong
     new = [c for c in new if c <= sit.stack]
     at_least = sit.own_bet + sum(new)  # the seat's bet so far stays in (or came back with the new chips)
+    # chips still in the seat's stack zone, yet the top chips read as all it had: the largest are read
+    # wrong (seed + 41000 bluff_street_37: a black 100 on blue felt read as a blue 25,000, an "all-in")
+    while action.stack_left and new and at_least >= sit.all_in_to:
+        misread.append(new.pop(new.index(max(new))))
+        at_least = sit.own_bet + sum(new)
     seen = f"{sum(new):,} seen" if new else "no chip value read"
     d.notes.append(f"chips not counted by the camera ({seen}, one chip a stack): the amount is the dealer's")
     moved = _PRIOR_MOVED.get(action.prior)
@@ -166,7 +171,8 @@ def _uncounted(d: _Draft, action: ChipAction, pushes: tuple[tuple[int, ...], ...
     if moved and (sit.prior_chips or sit.own_bet) and not sit.prior_posted:
         d.cite("prior_chips_partial_is_multi_chip", moved, AlertKind.PRIOR_CHIPS)
     if misread:
-        d.notes.append(f"a {max(misread):,} chip is more than the seat's {sit.stack:,}: misread, left out")
+        why = "chips still show in its stack zone" if action.stack_left else f"the seat has {sit.stack:,}"
+        d.notes.append(f"a {max(misread):,} chip read, but {why}: misread, left out")
     if at_least >= sit.all_in_to:
         d.notes.append("at least all the seat's chips: all-in")
         return _all_in(d, 0)

@@ -372,18 +372,16 @@ class ActionAnalyzer(CardWatch):
                 counted=self.stacks_counted and not visit.unread,
             )
             cards_left = visit.had_cards and not self.has_cards.get(visit.seat, False)
-            if (
-                not action.counted
-                and visit.stack_before
-                and self.stack_empty_since.get(visit.seat) is not None
-            ):
+            empty_since = self.stack_empty_since.get(visit.seat, 0.0)  # None: chips in the stack zone now
+            if not action.counted and visit.stack_before and empty_since is not None:
                 # chips the camera cannot count, and none left in the seat's stack zone: all of them
                 # went in, if it stays so (seed + 7000 all_in_not_tabled: read as a bet, the run-out
                 # was "premature"; seed + 10000 clean_protector_and_peek: a stack missed by one
                 # detector call as the hand left was no all-in)
                 self.maybe_all_in[visit.seat] = (action, cards_left)
-            else:
-                self._report(action, cards_left, t, out)
+            else:  # uncounted chips, and chips still in the stack zone: not all the seat's chips went in
+                left = not action.counted and empty_since is None
+                self._report(replace(action, stack_left=left), cards_left, t, out)
         elif visit.tapped or self._is_tap(visit, hand_gone=True):
             if not visit.tapped:
                 out.append(self._tap(visit))
@@ -425,7 +423,9 @@ class ActionAnalyzer(CardWatch):
             since = self.stack_empty_since.get(seat)
             if since is None or t - since >= ALL_IN_EMPTY_S:
                 del self.maybe_all_in[seat]
-                self._report(replace(action, all_in=since is not None), cards_left, t, out)
+                self._report(
+                    replace(action, all_in=since is not None, stack_left=since is None), cards_left, t, out
+                )
 
     def _is_tap(self, visit: Visit, hand_gone: bool = False) -> bool:
         """Whether a visit that pushed nothing was a tap: a check (``hand_gone``: asked as it closes)."""

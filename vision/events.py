@@ -142,6 +142,8 @@ class ChipAction(Event):
     so may a push (a motion seen, its chips unread).
     ``all_in``: uncounted chips that left the seat's stack zone empty, which is all an overhead camera
     can tell of an all-in (set only when ``counted`` is False; counted chips show it by their amount).
+    ``stack_left``: uncounted chips after which chips still showed in the seat's stack zone: not all of
+    the seat's chips went in, whatever the top chips read (set only when ``counted`` is False).
     """
 
     seat: int = 0
@@ -152,6 +154,7 @@ class ChipAction(Event):
     non_value_items: int = 0
     counted: bool = True
     all_in: bool = False
+    stack_left: bool = False
 
     def __post_init__(self) -> None:
         if any(c <= 0 for push in self.pushes for c in push):
@@ -172,6 +175,8 @@ class ChipAction(Event):
             )
         if self.all_in and self.counted:
             raise ValueError("ChipAction.all_in is only for counted=false: counted chips show it by amount")
+        if self.stack_left and (self.counted or self.all_in):
+            raise ValueError("ChipAction.stack_left is only for counted=false, and not with all_in")
         if self.prior_pulled_back and self.prior is not PriorChips.PARTLY_PULLED_BACK:
             raise ValueError("ChipAction.prior_pulled_back is only for prior=partly_pulled_back")
 

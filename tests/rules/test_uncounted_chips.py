@@ -134,6 +134,20 @@ def test_a_chip_worth_more_than_the_seat_has_is_a_misread_not_an_all_in():
     assert (opening.action, opening.all_in, opening.to) == (BetAction.BET, False, 500)
 
 
+def test_top_chips_worth_all_the_seat_has_with_chips_left_in_its_stack_are_a_misread():
+    """Seed + 41000 bluff_street_37: with 25,000 behind, a black 100 on blue felt read as a blue
+    25,000 beside a 500, and chips still showed in the seat's stack zone. The seat cannot have put in
+    all it had and kept chips: the 25,000 is left out and the push is a call, not an all-in. Without
+    that sign the top chips still say all-in."""
+    sit = facing(200, stack=25_000)
+    kept = rule(sit, B, replace(tops(1, 25000, 500), stack_left=True))
+    assert (kept.action, kept.all_in, kept.to) == (BetAction.CALL, False, 200)
+    assert "25,000 chip read, but chips still show in its stack zone" in kept.explanation
+    assert rule(sit, B, tops(1, 25000, 500)).all_in
+    with pytest.raises(ValueError, match="stack_left"):
+        ChipAction(0.0, seat=1, pushes=((100,),), counted=False, all_in=True, stack_left=True)
+
+
 def test_a_declared_raise_with_uncounted_chips_is_at_least_the_minimum_raise():
     r = rule(facing(1_000), B, tops(1, 500), say(1, "raise"))
     assert (r.action, r.to, r.must_complete_to) == (BetAction.RAISE, 2_000, None)

@@ -367,7 +367,8 @@ def test_chips_that_show_just_after_a_tap_as_the_hand_comes_back_are_that_visits
 
 def test_uncounted_chips_that_leave_the_seats_stack_zone_empty_are_all_in(geometry: TableGeometry) -> None:
     """From overhead a push is one stack of unknown height; a stack zone left with no chips says the
-    seat put in all it had. A push that leaves chips behind says nothing of the amount."""
+    seat put in all it had. A push that leaves chips behind says the seat kept some (``stack_left``:
+    top chips that read as all it had are misread), whatever the amount."""
     g = geometry
     # a stack the detector sees now and then, never tracked, says nothing when it is not seen
     for left_behind, tracked, all_in in ((0, True, True), (1, True, False), (0, False, False)):
@@ -381,6 +382,7 @@ def test_uncounted_chips_that_leave_the_seats_stack_zone_empty_are_all_in(geomet
         table.show(1.0, *cards, pushed, *stack[:left_behind])
         [action] = [e for e in table.events if isinstance(e, ChipAction)]
         assert not action.counted and action.all_in is all_in, (left_behind, tracked)
+        assert action.stack_left is bool(left_behind), (left_behind, tracked)
 
 
 def test_a_stack_missed_for_a_moment_as_the_hand_leaves_is_no_all_in(geometry: TableGeometry) -> None:
@@ -401,6 +403,7 @@ def test_a_stack_missed_for_a_moment_as_the_hand_leaves_is_no_all_in(geometry: T
         table.show(1.0, *cards, pushed, *stack)
         [action] = [e for e in table.events if isinstance(e, ChipAction)]
         assert action.all_in is all_in and action.t <= left + 0.1, empty_for
+        assert action.stack_left is not all_in, empty_for  # the chips that showed again are kept
 
 
 def test_chips_a_seats_own_hand_covers_in_its_bet_zone_are_not_pulled_in(geometry: TableGeometry) -> None:
