@@ -165,14 +165,14 @@ class ActionAnalyzer(CardWatch):
         self.bets_cleared: float | None = None  # when the bets last left their zones, the pot not yet seen
         self.last_place: dict[int, tuple[str, int | None, str, int]] = {}  # track -> place, seat, cls, value
         self.hand_no = 0
-        # seat -> since when its stack zone has shown no chip, in scenes its hand was not there (None:
-        # chips show there now)
+        # seat -> since when its stack zone has shown no chip, in scenes without its hand (None: chips now)
         self.stack_empty_since: dict[int, float | None] = {}
         # seat -> an uncounted chip action that left its stack zone empty, and whether its cards went with
         # the hand: all-in if the zone stays empty (``_settle_all_in``)
         self.maybe_all_in: dict[int, tuple[ChipAction, bool]] = {}
-        # seat -> chip stacks tracked in its stack zone, the last scene its hand was not there (seed +
-        # 2000 tiny_chip: a stack seen now and then, never tracked, "left empty": a false all-in)
+        # seat -> chip stacks tracked in its stack zone, the last scene without its hand (seed + 2000
+        # tiny_chip: a stack seen now and then, never tracked, "left empty": a false all-in); 0 once the
+        # zone is empty ``BET_MEMORY_S`` (seed + 42000 all_in_not_tabled: an unseen hand took the stack)
         self.stack_tracked: dict[int, int] = {}
         self.bet_recent: dict[int, dict[int, tuple[float, SeenObject]]] = {}  # seat -> track -> (t, chip)
 
@@ -222,7 +222,9 @@ class ActionAnalyzer(CardWatch):
                     self.stack_empty_since[seat] = None
                 elif self.stack_empty_since.get(seat) is None:
                     self.stack_empty_since[seat] = t
-                self.stack_tracked[seat] = sum(o.track >= 0 for o in stack)
+                tracked, since = sum(o.track >= 0 for o in stack), self.stack_empty_since[seat]
+                if tracked or (since is not None and t - since >= BET_MEMORY_S):
+                    self.stack_tracked[seat] = tracked
         for seat in self.seat_cards:  # each bet zone's chips of the last moments, by track
             recent = {k: v for k, v in self.bet_recent.get(seat, {}).items() if t - v[0] <= BET_MEMORY_S}
             for o in scene.in_place(f"seat{seat}_bet", "chip"):
@@ -423,9 +425,8 @@ class ActionAnalyzer(CardWatch):
             since = self.stack_empty_since.get(seat)
             if since is None or t - since >= ALL_IN_EMPTY_S:
                 del self.maybe_all_in[seat]
-                self._report(
-                    replace(action, all_in=since is not None, stack_left=since is None), cards_left, t, out
-                )
+                empty = since is not None
+                self._report(replace(action, all_in=empty, stack_left=not empty), cards_left, t, out)
 
     def _is_tap(self, visit: Visit, hand_gone: bool = False) -> bool:
         """Whether a visit that pushed nothing was a tap: a check (``hand_gone``: asked as it closes)."""
@@ -467,11 +468,10 @@ class ActionAnalyzer(CardWatch):
         prove to have been folded; reported (at its own time) when they show again at the seat, or once
         they have been gone as long as a fold takes to be seen."""
         for seat, (action, since) in list(self.held.items()):
-            if seat in self.folded:
+            if seat in self.folded or self.has_cards.get(seat, False) or t - since >= MUCK_WAIT + 0.3:
                 del self.held[seat]
-            elif self.has_cards.get(seat, False) or t - since >= MUCK_WAIT + 0.3:
-                del self.held[seat]
-                out.append(action)
+                if seat not in self.folded:
+                    out.append(action)
 
     def flush(self) -> list[Event]:
         """The end of the stream: actions still held or waiting, in time order."""

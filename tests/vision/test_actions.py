@@ -13,7 +13,7 @@ import pytest
 
 from rules.rereading import TAP_HOLD_S
 from tests.vision.scenes import Table, dealt, demo_geometry, hand_at_reach, rail_hand, thing
-from vision.actions import ALL_IN_EMPTY_S, POT_SHOWS_S, Settled
+from vision.actions import ALL_IN_EMPTY_S, BET_MEMORY_S, POT_SHOWS_S, Settled
 from vision.events import (
     CardExposed,
     CardsOutOfView,
@@ -383,6 +383,28 @@ def test_uncounted_chips_that_leave_the_seats_stack_zone_empty_are_all_in(geomet
         [action] = [e for e in table.events if isinstance(e, ChipAction)]
         assert not action.counted and action.all_in is all_in, (left_behind, tracked)
         assert action.stack_left is bool(left_behind), (left_behind, tracked)
+
+
+def test_a_stack_taken_by_a_hand_the_detector_missed_still_counts_as_the_stack_before(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 42000 all_in_not_tabled: the detector missed seat 6's hand over its stack, and the stack
+    was gone 0.2 s before the hand was first seen, over the seat's cards. The stack seen that recently
+    (``BET_MEMORY_S``) was the seat's stack as the visit began: the zone left empty is an all-in. A
+    zone empty for longer before the visit says nothing (a stack never seen is no stack emptied)."""
+    g = geometry
+    for gone_for, all_in in ((0.2, True), (BET_MEMORY_S + 0.3, False)):
+        table = Table(g, turn=1, stacks_counted=False)
+        cards = dealt(g)
+        stack = [thing(g, 80 + i, "chip", "seat1_stack", value=0) for i in range(2)]
+        table.show(1.0, *cards, *stack)
+        table.show(gone_for, *cards)  # the stack leaves under a hand nobody boxed
+        table.show(0.1, *cards, thing(g, 7, "hand", "seat1_cards"))  # first seen over the cards
+        pushed = thing(g, 60, "chip", "seat1_bet", label="unknown", value=0)
+        table.show(0.3, *cards, thing(g, 7, "hand", "seat1_bet"), pushed)
+        table.show(1.0, *cards, pushed)
+        [action] = [e for e in table.events if isinstance(e, ChipAction)]
+        assert not action.counted and action.all_in is all_in, gone_for
 
 
 def test_a_stack_missed_for_a_moment_as_the_hand_leaves_is_no_all_in(geometry: TableGeometry) -> None:
