@@ -47,7 +47,7 @@ REDEAL_S = 2.0
 PUSHED_OUT_S = 0.7  # s: cards seen in a seat's bet zone this close to leaving its zones went out that way
 SAME_CARD_IOU = 0.5  # a card confirmed by the tracker over this much of a face-up card reported untracked
 PILE_IOU = 0.8  # a muck card's box overlapping its last scene's less than this was boxed anew (cards landed)
-LOOSE_MEMORY_S = 0.5  # a loose card's box seen this recently where one lies now is that card seen again
+LOOSE_MEMORY_S = 1.0  # a loose card's box seen this recently where one lies now is that card seen again
 # a card arriving in the muck or over the felt this long before a seat's cards were gone from it may be
 # them (the scenes between detector calls carry the last call's boxes); one earlier is another's
 ARRIVAL_BEFORE_S = 0.15
@@ -370,7 +370,9 @@ class CardWatch:
         box lying where one of the same track, or an unconfirmed one, lay in the last
         ``LOOSE_MEMORY_S`` is that card seen again (seed + 31000 cards_out_of_view: a muck card boxed
         at 0.37, unconfirmed, then confirmed, lost for 0.2 s and found again, "arrived" again and
-        again, and seat 1's cards taken off the table were called a fold)."""
+        again, and seat 1's cards taken off the table were called a fold). Every box seen is kept that
+        long, not only a track's latest: seed + 42000 cards_out_of_view, the pile boxed two ways by
+        turns under one track, 0.5-0.7 s apart, each switch back an "arrival"."""
         t = scene.t
         loose = [
             o
@@ -388,7 +390,7 @@ class CardWatch:
         if not all(seen_there(o) for o in loose):
             self.arrivals = [a for a in self.arrivals if t - a <= 5.0] + [t]
         self.loose_boxes = [(o.track, o.box, t) for o in loose] + [
-            r for r in recent if not any(r[0] == o.track or iou(r[1], o.box) >= PILE_IOU for o in loose)
+            r for r in recent if not any(iou(r[1], o.box) >= PILE_IOU for o in loose)
         ]
 
     def _cards_left(self, seat: int) -> bool:

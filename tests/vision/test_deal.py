@@ -441,6 +441,27 @@ def test_a_muck_card_boxed_again_where_it_lay_is_no_card_arriving(
     assert (folds, gone) == ([], [2])
 
 
+def test_a_muck_pile_boxed_two_ways_by_turns_is_no_card_arriving(geometry: TableGeometry) -> None:
+    """Seed + 42000 cards_out_of_view: the detector boxed the muck pile, under one track, now one way
+    and now another (IoU 0.66), switching every half second or so. Each switch back "arrived", and
+    seat 1's cards, taken below the rail as it was to act, were called a fold. A box the pile had in
+    the last ``LOOSE_MEMORY_S`` is the pile seen again, whichever of its boxes the track holds now."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    x0, y0, x1, y1 = g.by_name["muck"].polygon.reshape(-1, 2).mean(axis=0).tolist() * 2
+    one_way = SeenObject(300, "card_down", (x0 - 16, y0 - 18, x1 + 16, y1 + 18), "muck", None)
+    other = replace(one_way, box=(x0 - 13, y0 - 13, x1 + 18, y1 + 24))  # IoU 0.64 with it
+    table.show(1.0, *cards, one_way)
+    table.show(0.4, *cards, other)
+    table.show(0.3, *cards[:2], other, thing(g, 7, "hand", "seat2_cards"))  # the cards in the hand
+    table.show(0.3, *cards[:2], one_way, rail_hand(g, 7, 2))  # the first box again, 0.7 s on
+    table.show(2.0, *cards[:2], other)
+    folds = [e.seat for e in table.events if isinstance(e, Fold)]
+    gone = [e.seat for e in table.events if isinstance(e, CardsOutOfView)]
+    assert (folds, gone) == ([], [2])
+
+
 def test_a_muck_card_boxed_twice_just_before_a_seats_hand_covers_its_cards_is_no_fold(
     geometry: TableGeometry,
 ) -> None:
