@@ -9,9 +9,10 @@ felt without a hand taking it: an object no longer boxed, with no hand over wher
 last seen, is still there (seed + 16000 demo_feature_table: a phone scored under the detector's floor
 for 3.6 s was taken away and put down again). The same object seen again under a new track, after a
 hand covered it or beside its old track on the same spot, is no new event (seed + 16000
-foreign_object_drink: the tracker kept two tracks on one glass and it was put down twice). A
-protector in a bet zone is a non-value item pushed as a bet, which the visit analyzer reports, so it
-is left out here.
+foreign_object_drink: the tracker kept two tracks on one glass and it was put down twice); a track
+so taken over is never put down again (seed + 2000 foreign_object_phone: two tracks took a phone over
+by turns). A protector in a bet zone is a non-value item pushed as a bet, which the visit analyzer
+reports, so it is left out here.
 What was put down is what most of its track's sure readings (``vision.drinks``: a capped or open
 drink, a phone, a protector, or none of these) up to its placing say, not the detector's class: the
 detector boxed a face-down phone as a drink for four seconds (seed + 15000 foreign_object_phone).
@@ -75,6 +76,10 @@ class ForeignObjects:
         self.votes: dict[int, Counter[str]] = {}  # track -> its sure readings so far, lying still
         self.rest = RestClock(STILL_PARTS)  # since when each track has lain still
         self.stacks: set[int] = set()  # tracks of object boxes that were a chip stack (``_a_stack``)
+        # placed tracks a new track took over as the same object: never placed again (seed + 2000
+        # foreign_object_phone: a phone's two tracks, phone and drink, took it over by turns, and the
+        # second turn, the drink track's box drifting to chips beside it, put the phone down twice)
+        self.merged: set[int] = set()
 
     def new_hand(self) -> None:
         """Forget every track but the objects still lying on the felt."""
@@ -128,7 +133,7 @@ class ForeignObjects:
             settled.update(scene.t, o.place not in (RAIL, OFF))
             if o.track in self.placed:
                 self.last_box[o.track] = o.box
-            if settled.value is not True or o.track in self.placed:
+            if settled.value is not True or o.track in self.placed or o.track in self.merged:
                 continue
             read = self.read_as(o.track)
             if self.reads_drinks and read is None:
@@ -141,6 +146,7 @@ class ForeignObjects:
                 if (w, st) == (what, o.seat) and (k not in seen or k in here)
             ]
             if same:  # the same object under a new track (after a hand covered it, or a second track on it)
+                self.merged.add(same[0])
                 del self.placed[same[0]]
                 self.last_box.pop(same[0], None)
                 self.touched.discard(same[0])

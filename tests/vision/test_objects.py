@@ -122,6 +122,27 @@ def test_a_second_track_on_a_placed_object_is_the_same_object(geometry: TableGeo
     assert not any(isinstance(e, ObjectRemoved) for e in table.events)
 
 
+def test_a_track_another_took_over_as_the_same_object_is_not_put_down_again(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 2000 foreign_object_phone: a phone boxed by turns as a phone and as a drink, each box
+    under its own track, each track taking the phone over from the other as the other went unseen.
+    Then the drink track's box went to chips beside it (read as none of these), and the phone track,
+    not placed since the drink track had taken it over, was put down again: a second alert. A track
+    taken over as the same object is never put down again."""
+    g = geometry
+    table, cards = reading_table(g)
+    phone = thing(g, 92, "phone", "seat2_stack", label="phone")
+    as_drink = replace(phone, track=93, cls="drink")
+    as_phone = replace(phone, track=94)
+    for turn in (phone, as_drink, as_phone, as_drink):  # each track, alone, takes the phone over
+        table.show(2.0, *cards, turn)
+    x0, y0, x1, y1 = phone.box
+    beside = replace(as_drink, box=(x1 + 5, y0, x1 + 5 + (x1 - x0), y1), label="none")
+    table.show(2.0, *cards, beside, as_phone)
+    assert placed_and_removed(table) == [("ObjectPlaced", "phone")]
+
+
 def test_a_drink_read_while_carried_in_does_not_decide_what_it_is(geometry: TableGeometry) -> None:
     """Seed + 14000 clean_capped_bottle: a bottle tilted in the hand read open three times as it came
     in over the felt, then capped once it stood still; the in-flight readings placed an open drink."""
