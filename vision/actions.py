@@ -381,8 +381,8 @@ class ActionAnalyzer(CardWatch):
                 # was "premature"; seed + 10000 clean_protector_and_peek: a stack missed by one
                 # detector call as the hand left was no all-in)
                 self.maybe_all_in[visit.seat] = (action, cards_left)
-            else:  # uncounted chips, and chips still in the stack zone: not all the seat's chips went in
-                left = not action.counted and empty_since is None
+            else:  # uncounted chips, and the seat's stack still in its zone: not all its chips went in
+                left = not action.counted and bool(visit.stack_before) and empty_since is None
                 self._report(replace(action, stack_left=left), cards_left, t, out)
         elif visit.tapped or self._is_tap(visit, hand_gone=True):
             if not visit.tapped:
