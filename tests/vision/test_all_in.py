@@ -10,12 +10,36 @@ import pytest
 from tests.vision.scenes import Table, dealt, demo_geometry, thing
 from vision.actions import ALL_IN_EMPTY_S, BET_MEMORY_S
 from vision.events import ChipAction
-from vision.table import TableGeometry
+from vision.table import SeenObject, TableGeometry
 
 
 @pytest.fixture(scope="module")
 def geometry() -> TableGeometry:
     return demo_geometry()
+
+
+def seat_with_a_stack(
+    g: TableGeometry, tracked: bool = True
+) -> tuple[Table, list[SeenObject], list[SeenObject]]:
+    """Seat 1 to act, uncounted chips (an overhead camera), its cards and two stacks in its stack zone,
+    shown for a second: the table, the cards, the stacks (untracked boxes if not ``tracked``)."""
+    table = Table(g, turn=1, stacks_counted=False)
+    cards = dealt(g)
+    stack = [thing(g, 80 + i if tracked else -1, "chip", "seat1_stack", value=0) for i in range(2)]
+    table.show(1.0, *cards, *stack)
+    return table, cards, stack
+
+
+def push(table: Table, cards: list[SeenObject]) -> SeenObject:
+    """Seat 1's hand over its bet zone for 0.3 s, a chip of unknown value landing there: that chip."""
+    pushed = thing(table.geo, 60, "chip", "seat1_bet", label="unknown", value=0)
+    table.show(0.3, *cards, thing(table.geo, 7, "hand", "seat1_bet"), pushed)
+    return pushed
+
+
+def the_chip_action(table: Table) -> ChipAction:
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    return action
 
 
 def test_uncounted_chips_that_leave_the_seats_stack_zone_empty_are_all_in(geometry: TableGeometry) -> None:
@@ -30,15 +54,11 @@ def test_uncounted_chips_that_leave_the_seats_stack_zone_empty_are_all_in(geomet
         (0, False, False),
         (1, False, False),
     ):
-        table = Table(g, turn=1, stacks_counted=False)
-        cards = dealt(g)
-        stack = [thing(g, 80 + i if tracked else -1, "chip", "seat1_stack", value=0) for i in range(2)]
-        table.show(1.0, *cards, *stack)
+        table, cards, stack = seat_with_a_stack(g, tracked)
         table.show(0.3, *cards, *stack, thing(g, 7, "hand", "seat1_stack"))
-        pushed = thing(g, 60, "chip", "seat1_bet", label="unknown", value=0)
-        table.show(0.3, *cards, thing(g, 7, "hand", "seat1_bet"), pushed)
+        pushed = push(table, cards)
         table.show(1.0, *cards, pushed, *stack[:left_behind])
-        [action] = [e for e in table.events if isinstance(e, ChipAction)]
+        action = the_chip_action(table)
         assert not action.counted and action.all_in is all_in, (left_behind, tracked)
         # (a stack never tracked, seen now, is no stack the seat kept: a chip box seen once says little)
         assert action.stack_left is bool(left_behind and tracked), (left_behind, tracked)
@@ -53,16 +73,11 @@ def test_a_stack_taken_by_a_hand_the_detector_missed_still_counts_as_the_stack_b
     zone empty for longer before the visit says nothing (a stack never seen is no stack emptied)."""
     g = geometry
     for gone_for, all_in in ((0.2, True), (BET_MEMORY_S + 0.3, False)):
-        table = Table(g, turn=1, stacks_counted=False)
-        cards = dealt(g)
-        stack = [thing(g, 80 + i, "chip", "seat1_stack", value=0) for i in range(2)]
-        table.show(1.0, *cards, *stack)
+        table, cards, _ = seat_with_a_stack(g)
         table.show(gone_for, *cards)  # the stack leaves under a hand nobody boxed
         table.show(0.1, *cards, thing(g, 7, "hand", "seat1_cards"))  # first seen over the cards
-        pushed = thing(g, 60, "chip", "seat1_bet", label="unknown", value=0)
-        table.show(0.3, *cards, thing(g, 7, "hand", "seat1_bet"), pushed)
-        table.show(1.0, *cards, pushed)
-        [action] = [e for e in table.events if isinstance(e, ChipAction)]
+        table.show(1.0, *cards, push(table, cards))
+        action = the_chip_action(table)
         assert not action.counted and action.all_in is all_in, gone_for
 
 
@@ -72,16 +87,12 @@ def test_a_stack_missed_for_a_moment_as_the_hand_leaves_is_no_all_in(geometry: T
     the chip action waits that long at most, and keeps its own time."""
     g = geometry
     for empty_for, all_in in ((0.1, False), (ALL_IN_EMPTY_S + 0.1, True)):
-        table = Table(g, turn=1, stacks_counted=False)
-        cards = dealt(g)
-        stack = [thing(g, 80 + i, "chip", "seat1_stack", value=0) for i in range(2)]
-        table.show(1.0, *cards, *stack)
+        table, cards, stack = seat_with_a_stack(g)
         table.show(0.3, *cards, *stack, thing(g, 7, "hand", "seat1_stack"))
-        pushed = thing(g, 60, "chip", "seat1_bet", label="unknown", value=0)
-        table.show(0.3, *cards, thing(g, 7, "hand", "seat1_bet"), pushed)
+        pushed = push(table, cards)
         left = table.t
         table.show(empty_for, *cards, pushed)
         table.show(1.0, *cards, pushed, *stack)
-        [action] = [e for e in table.events if isinstance(e, ChipAction)]
+        action = the_chip_action(table)
         assert action.all_in is all_in and action.t <= left + 0.1, empty_for
         assert action.stack_left is not all_in, empty_for  # the chips that showed again are kept
