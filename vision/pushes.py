@@ -132,7 +132,7 @@ def _join_last(visit: Visit, chips: list[int]) -> None:
 class Carried:
     """A counted chip stack that moved while the seat's hand was there (``PushCounter._carried``)."""
 
-    box: Box  # where it was last seen moving
+    seen: SeenObject  # how it was last seen moving (its box, its top chip)
     since: float  # when it last moved
     before: tuple[int, ...]  # its chips as counted before it moved
     # the hand had let it go (gone back to the stack, come forward again): chips put on or against it
@@ -410,9 +410,11 @@ class PushCounter:
         """A counted chip stack that moves while the seat's hand is there was either still in the hand
         or had chips put on or against it. Still held (a chip carried on to a second release can show
         beside the hand): it leaves the push it was counted in and is counted again, as landed when it
-        stopped, once it has lain still ``CARRIED_REST_S``. Let go (the hand went back to the stack and
-        came forward again since; seed + 8000 string_bet_return_to_stack: 500 put against the first
-        push): it stays in its push, and what was added lands as a new motion when it lies still.
+        stopped, once it has lain still ``CARRIED_REST_S`` (or as last seen, if the visit ends first:
+        ``settle``). Let go (the hand went back to the stack and came forward again since; seed + 8000
+        string_bet_return_to_stack: 500 put against the first push): it stays in its push, and what was
+        added lands as a new motion when it lies still, though it moved with no hand seen (string_bet_
+        return_to_stack-s43000: 500 put half over the first push as the hand went, unseen in that call).
         Returns the chips of each such landing, with when it stopped; a landing whose chips cannot be
         read marks the visit unread, and one let go then is a motion of unread chips (no chips)."""
         hand_here = visit.last_seen == scene.t
@@ -420,21 +422,21 @@ class PushCounter:
         for o in scene.in_place(f"seat{visit.seat}_bet", "chip"):
             moving = visit.carried.get(o.track)
             if moving is not None:
-                if _shift(moving.box, o.box) > STILL_SHIFT:
-                    moving.box, moving.since = o.box, scene.t
+                if _shift(moving.seen.box, o.box) > STILL_SHIFT:
+                    moving.seen, moving.since = o, scene.t
                 elif scene.t - moving.since >= CARRIED_REST_S - 1e-6:
                     del visit.carried[o.track]
                     visit.pushed_boxes[o.track] = (o.box, o.value)
                     released.append((self._landing(o, moving, visit), moving.since))
             elif (
-                hand_here
+                (hand_here or visit.forward_again)
                 and o.track in visit.counted
                 and _shift(visit.pushed_boxes[o.track][0], o.box) > CARRIED_SHIFT
             ):
                 before = visit.counted[o.track]
                 if not visit.forward_again:
                     _take_out(visit, visit.counted.pop(o.track))
-                visit.carried[o.track] = Carried(o.box, scene.t, before, visit.forward_again)
+                visit.carried[o.track] = Carried(o, scene.t, before, visit.forward_again)
         return released
 
     def _landing(self, o: SeenObject, moving: Carried, visit: Visit) -> list[int]:
@@ -499,7 +501,8 @@ class PushCounter:
         box 9 px taller). Either marks the pushes unread: an uncounted chip action. A top chip read
         higher is not enough (seed + 2000 all_in_not_tabled: the big blind's 100 read as a 25,000 from
         the frame its hand left). A visit that pushed may still have let go of more the tracker had yet
-        to confirm (``_moved_on_unconfirmed``)."""
+        to confirm (``_moved_on_unconfirmed``). A stack still moving as the visit ends lands where last
+        seen (string_bet_return_to_stack-s43000: 500 put half over the first push as the hand left)."""
         if (visit.pushed_tracks or visit.items) and not visit.left_behind and visit.scenes_after >= 2:
             # every chip or protector it "pushed" left with the hand: a hand, sleeve or watch boxed as a
             # chip (seed + 2000 tiny_chip: a check read as an unread bet), or a fingertip boxed as a chip,
@@ -511,9 +514,12 @@ class PushCounter:
                 self.items_pushed.pop(track, None)
             visit.items.clear()
             visit.unread = False
-        for track, moving in visit.carried.items():  # let go, then taken away again (pulled back)
-            if moving.let_go and track not in visit.bet_now and visit.counted.get(track):
+        for track, moving in visit.carried.items():
+            if track in visit.bet_now:  # still moving as the hand left: it lands where last seen
+                self._land(visit, [(moving.since, self._landing(moving.seen, moving, visit), None)])
+            elif moving.let_go and visit.counted.get(track):  # let go, then taken away again (pulled back)
                 _take_out(visit, visit.counted.pop(track))
+        visit.carried.clear()
         held = [u for u in visit.unconfirmed if u[2] - u[1] >= UNCONFIRMED_HELD_S - 1e-6]
         if visit.pushes:
             self._moved_on_unconfirmed(visit, held)

@@ -332,3 +332,46 @@ def test_chips_put_against_a_stack_pushed_before_a_trip_to_the_stack_are_a_secon
     assert action.pushes == pushes
     assert action.returned_to_stack
     assert action.counted is stacks_counted
+
+
+@pytest.mark.parametrize("hand_leaves", ["over-the-rail", "unseen-as-it-went", "after-resting"])
+def test_chips_put_against_the_first_push_as_the_hand_leaves_are_a_second_motion(
+    geometry: TableGeometry, hand_leaves: str
+) -> None:
+    """String_bet_return_to_stack-s43000: 200 pushed, the hand back to the stack, then 500 put half
+    over the first push as the hand left. The tracker gave the 500 the first push's id; its box moved
+    a little in the hand's last detector call and far in the next, with no hand seen. A stack the hand
+    had let go moves only by chips put on it, seen with the hand or not, and one still moving as the
+    visit ends (the hand seen back over the rail) lands where it was last seen."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    stack = thing(g, 9, "hand", "seat2_stack")
+    over_the_bet = thing(g, 9, "hand", "seat2_bet")
+    first = thing(g, 50, "chip", "seat2_bet", label="black", value=100)
+    x0, y0, x1, y1 = first.box
+
+    def moved(sides: float) -> SeenObject:
+        up = sides * (y1 - y0)
+        return replace(first, box=(x0, y0 - up, x1, y1 - up), label="purple", value=500)
+
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, over_the_bet)
+    table.show(0.3, *cards, first, over_the_bet)  # the first push lands
+    table.show(0.3, *cards, first, stack)  # back at the stack
+    table.show(0.3, *cards, first, over_the_bet)  # forward again with the 500
+    if hand_leaves == "over-the-rail":
+        table.show(0.1, *cards, moved(0.4), over_the_bet)  # put down half over the first chips
+        table.show(1.0, *cards, moved(0.9), rail_hand(g, 9, 2))  # moved once more as the hand left
+    elif hand_leaves == "unseen-as-it-went":
+        table.show(0.1, *cards, moved(0.2), over_the_bet)
+        table.show(1.0, *cards, moved(0.9))
+    else:
+        table.show(0.1, *cards, moved(0.4), over_the_bet)
+        table.show(0.1, *cards, moved(0.9), over_the_bet)
+        table.show(1.0, *cards, moved(0.9))  # lies still after the hand: landed as before
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((100,), (500,))
+    assert action.returned_to_stack
+    assert not action.counted
