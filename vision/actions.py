@@ -131,8 +131,7 @@ class ActionAnalyzer(CardWatch):
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
         # when a hand last left each seat's zones: its own visit's, or one taken for it provisionally
-        # (``_hand_of_the_seat_deciding``) that showed no action; its cards going a moment later went
-        # with that hand
+        # (``_hand_of_the_seat_deciding``) with no action; its cards going a moment later went with it
         self.hand_left: dict[int, float] = {}
         # when each seat's last visit ended with its hand lost from view out on the felt, not going back
         self.lost_in_middle: dict[int, float] = {}
@@ -149,11 +148,9 @@ class ActionAnalyzer(CardWatch):
         self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt
         self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table
         self.on_rail_since: dict[int, float] = {}  # seat -> since when chips near it show on the rail or off
-        self.board = Settled(hold)
-        self.bets = Settled(hold)
+        self.board, self.bets = Settled(hold), Settled(hold)
         self.table_clear = Settled(0.6)
-        # phones, drinks, protectors on the felt
-        self.objects = ForeignObjects(geometry, hold * 2, reads_drinks)
+        self.objects = ForeignObjects(geometry, hold * 2, reads_drinks)  # phones, drinks, protectors
         self.in_hand = False
         self.deal_over = False  # a player has acted this hand (no more hole cards come)
         self.acted = False  # ... with chips, a tap or a fold (not a card exposed in the deal)
@@ -402,13 +399,14 @@ class ActionAnalyzer(CardWatch):
         a hand show as it lifts off them, so the tap need not wait for the hand to leave. Chips that
         show later still count (the engine then corrects the check). A hand that picks its cards up to
         fold them rests in front of them too (seed + 2000 clean_plo_pot_bet: two folds "checked" first,
-        a card showing again in the hand). A card the hand hid on its way starts its rest again when it
-        shows: that tap waits for the hand to leave, as before."""
+        a card showing again in the hand). A card the hand hid that shows again where it lay as the hand
+        came lay still (oversized_chip_call-s2000: the river's first check 0.4 s sooner)."""
         if not (_drawn_back(visit) and self.pushes.nothing_let_go(visit, scene) and self._is_tap(visit)):
             return False
         cards = [o for o in scene.of_class(*CARDS) if o.place == f"seat{visit.seat}_cards"]
-        since = scene.t - visit.start
-        return bool(cards) and all(self.card_rest.still_for(o.track, scene.t) >= since for o in cards)
+        since, lay = scene.t - visit.start, [box for box, t in visit.card_sightings if t == visit.start]
+        moved = [o for o in cards if not any(iou(o.box, b) >= SIGHTING_IOU for b in lay)]
+        return bool(cards) and all(self.card_rest.still_for(o.track, scene.t) >= since for o in moved)
 
     def _report(self, action: ChipAction, cards_left: bool, t: float, out: list[Event]) -> None:
         if cards_left:

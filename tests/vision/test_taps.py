@@ -69,6 +69,29 @@ def test_a_tap_drawing_back_over_a_card_it_hides_is_reported_at_the_draw_back(
     assert _kinds(table) == ["TableTap"]
 
 
+@pytest.mark.parametrize(("shift", "kinds"), [(0, ["TableTap"]), (15, [])], ids=["in-place", "in-the-hand"])
+def test_a_card_hidden_under_the_resting_hand_that_shows_again_where_it_lay(
+    geometry: TableGeometry, shift: int, kinds: list[str]
+) -> None:
+    """Oversized_chip_call-s2000: seat 5's second card, hidden under the hand resting in front of the
+    cards to check, showed again where it lay as the hand drew back; its rest clock started again, and
+    the tap waited 0.4 s for the hand to go. A card showing again where it lay as the hand came lay
+    still under it; one showing elsewhere is in the hand (a fold), and the tap waits as before."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    table.show(0.2, *cards, rail_hand(g, 7, 2))
+    hidden = [c for c in cards if c.track != 103]
+    [card] = [c for c in cards if c.track == 103]
+    for reach in TAP:
+        table.show(0.1, *hidden, hand_at_reach(g, 2, reach, "seat2_cards"))
+    table.show(0.3, *hidden, hand_at_reach(g, 2, 0.78, "seat2_cards"))
+    again = replace(card, box=(card.box[0] - shift, card.box[1], card.box[2] - shift, card.box[3]))
+    table.show(0.1, *hidden, again, hand_at_reach(g, 2, 0.41, "seat2_cards"))
+    assert _kinds(table) == kinds
+
+
 def test_a_hand_drawing_back_with_its_cards_did_not_tap(geometry: TableGeometry) -> None:
     """A fold: the hand rested on its cards to pick them up and draws back with them (they move)."""
     g = geometry
@@ -103,6 +126,21 @@ def test_chips_showing_as_the_hand_draws_back_are_a_bet_not_a_tap(geometry: Tabl
     table.show(0.2, *cards, chip, rail_hand(g, 7, 2))
     table.show(1.0, *cards, chip)
     assert _kinds(table) == ["ChipAction"]
+
+
+def test_a_chip_box_gone_before_the_draw_back_does_not_hold_the_tap(geometry: TableGeometry) -> None:
+    """Oversized_chip_call-s2000: under the hand resting in front of its cards, a fingertip was boxed
+    as a chip for four detector calls (the tracker never confirmed it), then not. A chip let go stays
+    where it landed, so the tap goes out as the hand draws back (the showdown's last check, 0.37 s
+    sooner), not once the hand has gone."""
+    g = geometry
+    table, cards = _tapping(g, stacks_counted=False)
+    fingertip = thing(g, -1, "chip", "seat2_bet", label="unknown", value=0)
+    table.show(0.4, *cards, fingertip, hand_at_reach(g, 2, 0.78, "seat2_cards"))
+    table.show(0.1, *cards, hand_at_reach(g, 2, 0.68, "seat2_cards"))
+    assert _kinds(table) == []
+    table.show(0.1, *cards, hand_at_reach(g, 2, 0.41, "seat2_cards"))
+    assert _kinds(table) == ["TableTap"]
 
 
 def test_chips_that_show_after_the_draw_back_still_count(geometry: TableGeometry) -> None:
