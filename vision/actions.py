@@ -399,13 +399,14 @@ class ActionAnalyzer(CardWatch):
         a hand show as it lifts off them, so the tap need not wait for the hand to leave. Chips that
         show later still count (the engine then corrects the check). A hand that picks its cards up to
         fold them rests in front of them too (seed + 2000 clean_plo_pot_bet: two folds "checked" first,
-        a card showing again in the hand). A card the hand hid that shows again where it lay as the hand
-        came lay still (oversized_chip_call-s2000: the river's first check 0.4 s sooner)."""
+        a card showing again in the hand). A card the hand hid that shows again, under its track, where it
+        lay as the hand came lay still (oversized_chip_call-s2000: the river's first check 0.4 s sooner;
+        not the other card's place: clean_exact_calls-s44000, a card picked up to fold, a false check)."""
         if not (_drawn_back(visit) and self.pushes.nothing_let_go(visit, scene) and self._is_tap(visit)):
             return False
         cards = [o for o in scene.of_class(*CARDS) if o.place == f"seat{visit.seat}_cards"]
-        since, lay = scene.t - visit.start, [box for box, t in visit.card_sightings if t == visit.start]
-        moved = [o for o in cards if not any(iou(o.box, b) >= SIGHTING_IOU for b in lay)]
+        since, lay = scene.t - visit.start, {k: box for box, t, k in visit.card_sightings if t == visit.start}
+        moved = [o for o in cards if o.track not in lay or iou(o.box, lay[o.track]) < SIGHTING_IOU]
         return bool(cards) and all(self.card_rest.still_for(o.track, scene.t) >= since for o in moved)
 
     def _report(self, action: ChipAction, cards_left: bool, t: float, out: list[Event]) -> None:

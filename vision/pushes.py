@@ -111,9 +111,9 @@ def _note_cards(scene: TableScene, visit: Visit) -> None:
     for o in scene.of_class("card_down", "card_up"):
         if o.seat != visit.seat:
             continue
-        first = next((t for box, t in visit.card_sightings if iou(o.box, box) >= SIGHTING_IOU), None)
+        first = next((t for box, t, _ in visit.card_sightings if iou(o.box, box) >= SIGHTING_IOU), None)
         if first is None:
-            visit.card_sightings.append((o.box, scene.t))
+            visit.card_sightings.append((o.box, scene.t, o.track))
         if scene.t == visit.start or (first is not None and scene.t - first >= NEXT_CALL_S):
             visit.card_boxes.add(o.box)
 
@@ -172,7 +172,7 @@ class Visit:
     bet_boxes_now: list[tuple[int, Box]] = field(default_factory=list)  # ... every chip box there, by track
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     card_boxes: set[Box] = field(default_factory=set)  # where the seat's cards lay while the visit lasts
-    card_sightings: list[tuple[Box, float]] = field(default_factory=list)  # ... each box, when first seen
+    card_sightings: list[tuple[Box, float, int]] = field(default_factory=list)  # ... box, first seen, track
     items_at_start: frozenset[int] | None = None  # protector (and chip) tracks in the bet zone as it began
     item_boxes_at_start: dict[int, Box] = field(default_factory=dict)  # ... the protectors', where they lay
     axis: tuple[tuple[float, float], tuple[float, float]] | None = None  # the seat's stack and bet middles

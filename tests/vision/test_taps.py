@@ -69,27 +69,38 @@ def test_a_tap_drawing_back_over_a_card_it_hides_is_reported_at_the_draw_back(
     assert _kinds(table) == ["TableTap"]
 
 
-@pytest.mark.parametrize(("shift", "kinds"), [(0, ["TableTap"]), (15, [])], ids=["in-place", "in-the-hand"])
+@pytest.mark.parametrize("shows", ["where-it-lay", "in-the-hand", "the-other-where-it-lay"])
 def test_a_card_hidden_under_the_resting_hand_that_shows_again_where_it_lay(
-    geometry: TableGeometry, shift: int, kinds: list[str]
+    geometry: TableGeometry, shows: str
 ) -> None:
     """Oversized_chip_call-s2000: seat 5's second card, hidden under the hand resting in front of the
     cards to check, showed again where it lay as the hand drew back; its rest clock started again, and
     the tap waited 0.4 s for the hand to go. A card showing again where it lay as the hand came lay
-    still under it; one showing elsewhere is in the hand (a fold), and the tap waits as before."""
+    still under it. One showing elsewhere is in the hand (a fold), and the tap waits as before; so does
+    the other card showing where this one lay (clean_exact_calls-s44000: a card picked up to fold, a
+    false check and a false invalid_declaration)."""
     g = geometry
     table = Table(g, turn=2)
-    cards = dealt(g)
+    other, card = [c for c in dealt(g) if c.seat == 2]
+    card = replace(card, box=(card.box[0] + 12, card.box[1], card.box[2] + 12, card.box[3]))  # spread
+    cards = [c for c in dealt(g) if c.seat != 2] + [other, card]
     table.show(1.0, *cards)
     table.show(0.2, *cards, rail_hand(g, 7, 2))
-    hidden = [c for c in cards if c.track != 103]
-    [card] = [c for c in cards if c.track == 103]
-    for reach in TAP:
+    table.show(0.1, *cards, hand_at_reach(g, 2, TAP[0], "seat2_cards"))
+    hidden = [c for c in cards if c is not card]
+    for reach in TAP[1:]:
         table.show(0.1, *hidden, hand_at_reach(g, 2, reach, "seat2_cards"))
     table.show(0.3, *hidden, hand_at_reach(g, 2, 0.78, "seat2_cards"))
-    again = replace(card, box=(card.box[0] - shift, card.box[1], card.box[2] - shift, card.box[3]))
-    table.show(0.1, *hidden, again, hand_at_reach(g, 2, 0.41, "seat2_cards"))
-    assert _kinds(table) == kinds
+    seen = {
+        "where-it-lay": [*hidden, card],
+        "in-the-hand": [
+            *hidden,
+            replace(card, box=(card.box[0] + 15, card.box[1], card.box[2] + 15, card.box[3])),
+        ],
+        "the-other-where-it-lay": [c for c in hidden if c is not other] + [replace(other, box=card.box)],
+    }[shows]
+    table.show(0.1, *seen, hand_at_reach(g, 2, 0.41, "seat2_cards"))
+    assert _kinds(table) == (["TableTap"] if shows == "where-it-lay" else [])
 
 
 def test_a_hand_drawing_back_with_its_cards_did_not_tap(geometry: TableGeometry) -> None:
