@@ -69,7 +69,9 @@ def test_a_tap_drawing_back_over_a_card_it_hides_is_reported_at_the_draw_back(
     assert _kinds(table) == ["TableTap"]
 
 
-@pytest.mark.parametrize("shows", ["where-it-lay", "in-the-hand", "the-other-where-it-lay"])
+@pytest.mark.parametrize(
+    "shows", ["where-it-lay", "in-the-hand", "the-other-where-it-lay", "without-the-other"]
+)
 def test_a_card_hidden_under_the_resting_hand_that_shows_again_where_it_lay(
     geometry: TableGeometry, shows: str
 ) -> None:
@@ -77,8 +79,9 @@ def test_a_card_hidden_under_the_resting_hand_that_shows_again_where_it_lay(
     cards to check, showed again where it lay as the hand drew back; its rest clock started again, and
     the tap waited 0.4 s for the hand to go. A card showing again where it lay as the hand came lay
     still under it. One showing elsewhere is in the hand (a fold), and the tap waits as before; so does
-    the other card showing where this one lay (clean_exact_calls-s44000: a card picked up to fold, a
-    false check and a false invalid_declaration)."""
+    the other card showing where this one lay, or this one where it lay while the other shows no more
+    (seed + 44000 clean_exact_calls and bluff_street_37: cards picked up to fold, one near where it
+    lay, read as checks: a false invalid_declaration and a false non_standard_fold)."""
     g = geometry
     table = Table(g, turn=2)
     other, card = [c for c in dealt(g) if c.seat == 2]
@@ -98,6 +101,7 @@ def test_a_card_hidden_under_the_resting_hand_that_shows_again_where_it_lay(
             replace(card, box=(card.box[0] + 15, card.box[1], card.box[2] + 15, card.box[3])),
         ],
         "the-other-where-it-lay": [c for c in hidden if c is not other] + [replace(other, box=card.box)],
+        "without-the-other": [c for c in hidden if c is not other] + [card],
     }[shows]
     table.show(0.1, *seen, hand_at_reach(g, 2, 0.41, "seat2_cards"))
     assert _kinds(table) == (["TableTap"] if shows == "where-it-lay" else [])
