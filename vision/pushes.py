@@ -53,10 +53,9 @@ UNCONFIRMED_HELD_S = 0.1  # an untracked chip box seen this long (two detector c
 # the analyzer sees every video frame; those between detector calls carry the last call's boxes, so a
 # sighting this much later than another is from a later call (10 calls a second)
 NEXT_CALL_S = 0.09
-# a stack first seen a detector call or more after the last push's (``NEXT_CALL_S``), lying beside it
-# (along the seat's axis within ``BESIDE_ALONG`` chip sides, across it ``BESIDE_ACROSS`` or more) while
-# the hand stayed out (drew back less than ``HELD_OUT`` of the stack-to-bet distance) is a second
-# motion: ``PushCounter._moved_on``
+# a stack first seen a detector call or more after the last push's (``NEXT_CALL_S``), beside it (along the
+# seat's axis within ``BESIDE_ALONG`` chip sides, across it ``BESIDE_ACROSS`` or more) while the hand stayed
+# out (drew back less than ``HELD_OUT`` of the stack-to-bet distance) is a second motion (``_moved_on``)
 BESIDE_ALONG = 0.5
 BESIDE_ACROSS = 0.7
 HELD_OUT = 0.05
@@ -254,9 +253,8 @@ class PushCounter:
             visit.scenes_after += 1
             visit.left_behind |= visit.pushed_tracks & visit.bet_now.keys()
             visit.left_behind |= {track for track in visit.items if self._item_lies(track, scene, visit.seat)}
-        # a chip box mostly over where one of the seat's cards lay while the visit lasted is that card,
-        # under the hand tapping beside it (seed + 17000 non_value_item: a card under the hand, no longer
-        # boxed as a card, boxed as a 25,000 chip where it lay; a check taken for a bet)
+        # a chip box mostly over where one of the seat's cards lay while the visit lasted is that card, under
+        # the hand tapping beside it (seed + 17000 non_value_item: boxed as a 25,000 chip; a check as a bet)
         _note_cards(scene, visit)
         protectors = [o for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector") if o.track >= 0]
         if visit.items_at_start is None:  # lying there when the hand came (seed + 17000 non_value_item:
@@ -477,10 +475,13 @@ class PushCounter:
     def nothing_let_go(visit: Visit, scene: TableScene) -> bool:
         """Whether nothing the visit may have let go shows in the bet zone so far: no push or protector
         counted, no box there now (of a chip or an object, tracked or not) that was not there as the
-        hand came. A chip box the tracker never confirmed that no longer shows is not enough: a chip let
-        go lies where it landed (oversized_chip_call-s2000: a fingertip boxed as a chip under the hand
-        resting to check held the showdown's last check 0.37 s, until the hand had gone)."""
+        hand came, no chip box seen a moment ago that the tracker has yet to confirm, unless it showed
+        clear of what lay there and shows no more: a chip let go lies where it landed (oversized_chip_
+        call-s2000: a fingertip boxed as a chip under the hand resting to check held the showdown's last
+        check 0.37 s). One over an earlier bet is chips put on it (premature_river-s2000: a call of 100 on
+        the small blind, its box merged with the blind's, was reported as a check, then corrected)."""
         lay = visit.lay_at_start()
+        on_lay = any(iou(u[0], b) > 0 for u in visit.unconfirmed for b in lay)
         zone = f"seat{visit.seat}_bet"
         new = [
             o
@@ -489,7 +490,7 @@ class PushCounter:
             and o.cls not in ("hand", "card_up", "card_down")
             and not any(iou(o.box, b) >= SIGHTING_IOU for b in lay)
         ]
-        return not (new or visit.pushes or visit.items or visit.unread or visit.pushed_tracks)
+        return not (new or on_lay or visit.pushes or visit.items or visit.unread or visit.pushed_tracks)
 
     def settle(self, visit: Visit) -> None:
         """At the visit's end: pushes of chips none of which stayed once the hand had gone are dropped.
@@ -506,8 +507,7 @@ class PushCounter:
         if (visit.pushed_tracks or visit.items) and not visit.left_behind and visit.scenes_after >= 2:
             # every chip or protector it "pushed" left with the hand: a hand, sleeve or watch boxed as a
             # chip (seed + 2000 tiny_chip: a check read as an unread bet), or a fingertip boxed as a chip,
-            # then a protector (seed + 23000 string_bet_return_to_stack: a check read as a protector
-            # bet). Chips and protectors let go stay where they land.
+            # then a protector (seed + 23000 string_bet_return_to_stack). Let go, they stay where they land.
             visit.pushes.clear()
             visit.pushed_tracks.clear()
             for track in visit.items:  # nor is a protector pushed later where it was boxed that one

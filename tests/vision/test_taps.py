@@ -158,6 +158,26 @@ def test_a_chip_box_gone_before_the_draw_back_does_not_hold_the_tap(geometry: Ta
     assert _kinds(table) == ["TableTap"]
 
 
+def test_a_chip_box_gone_into_the_earlier_bet_still_holds_the_tap(geometry: TableGeometry) -> None:
+    """Premature_river-s2000: the small blind's 100 put on its earlier bet showed for a moment as a box of
+    its own, then as part of the blind's box. It was chips put on the bet, not a fingertip: no check at
+    the draw-back (it was reported as one, then corrected)."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    blind = thing(g, 60, "chip", "seat2_bet", label="black", value=100)
+    table.show(1.0, *cards, blind)
+    table.show(0.2, *cards, blind, rail_hand(g, 7, 2))
+    for reach in TAP:
+        table.show(0.1, *cards, blind, hand_at_reach(g, 2, reach, "seat2_cards"))
+    x0, y0, x1, y1 = blind.box
+    put_on = replace(blind, track=-1, box=(x0 + 8, y0, x1 + 8, y1), label="unknown", value=0)
+    table.show(0.2, *cards, blind, put_on, hand_at_reach(g, 2, 0.78, "seat2_cards"))
+    table.show(0.1, *cards, blind, hand_at_reach(g, 2, 0.68, "seat2_cards"))
+    table.show(0.1, *cards, blind, hand_at_reach(g, 2, 0.41, "seat2_cards"))
+    assert _kinds(table) == []
+
+
 def test_chips_that_show_after_the_draw_back_still_count(geometry: TableGeometry) -> None:
     """Found a detector call after the tap went out, the chips are the visit's as well: an uncounted chip
     action after the tap, which the rules engine takes as correcting the check (``correct_check``)."""
