@@ -475,13 +475,11 @@ class PushCounter:
     def nothing_let_go(visit: Visit, scene: TableScene) -> bool:
         """Whether nothing the visit may have let go shows in the bet zone so far: no push or protector
         counted, no box there now (of a chip or an object, tracked or not) that was not there as the
-        hand came, no chip box seen a moment ago that the tracker has yet to confirm, unless it showed
-        clear of what lay there and shows no more: a chip let go lies where it landed (oversized_chip_
-        call-s2000: a fingertip boxed as a chip under the hand resting to check held the showdown's last
-        check 0.37 s). One over an earlier bet is chips put on it (premature_river-s2000: a call of 100 on
-        the small blind, its box merged with the blind's, was reported as a check, then corrected)."""
+        hand came, no earlier bet boxed ``GROWN`` larger (premature_river-s2000: a call of 100 put on the
+        small blind, read as a check, then corrected). A chip box the tracker never confirmed that shows
+        no more is not enough: a chip let go lies where it landed (oversized_chip_call-s2000: a fingertip
+        boxed as a chip under the hand resting to check held the showdown's last check 0.37 s)."""
         lay = visit.lay_at_start()
-        on_lay = any(iou(u[0], b) > 0 for u in visit.unconfirmed for b in lay)
         zone = f"seat{visit.seat}_bet"
         new = [
             o
@@ -490,7 +488,7 @@ class PushCounter:
             and o.cls not in ("hand", "card_up", "card_down")
             and not any(iou(o.box, b) >= SIGHTING_IOU for b in lay)
         ]
-        return not (new or on_lay or visit.pushes or visit.items or visit.unread or visit.pushed_tracks)
+        return not (new or grown(visit) or visit.pushes or visit.items or visit.unread or visit.pushed_tracks)
 
     def settle(self, visit: Visit) -> None:
         """At the visit's end: pushes of chips none of which stayed once the hand had gone are dropped.

@@ -158,10 +158,10 @@ def test_a_chip_box_gone_before_the_draw_back_does_not_hold_the_tap(geometry: Ta
     assert _kinds(table) == ["TableTap"]
 
 
-def test_a_chip_box_gone_into_the_earlier_bet_still_holds_the_tap(geometry: TableGeometry) -> None:
-    """Premature_river-s2000: the small blind's 100 put on its earlier bet showed for a moment as a box of
-    its own, then as part of the blind's box. It was chips put on the bet, not a fingertip: no check at
-    the draw-back (it was reported as one, then corrected)."""
+def test_chips_put_on_the_earlier_bet_hold_the_tap(geometry: TableGeometry) -> None:
+    """Premature_river-s2000: the small blind's call of 100, put on its earlier bet under the hand, showed
+    as the blind's box grown half as large again once the hand drew back. Chips put on the bet, not a
+    check: no tap at the draw-back (it was reported as one, then corrected by the chip action)."""
     g = geometry
     table = Table(g, turn=2, stacks_counted=False)
     cards = dealt(g)
@@ -170,11 +170,14 @@ def test_a_chip_box_gone_into_the_earlier_bet_still_holds_the_tap(geometry: Tabl
     table.show(0.2, *cards, blind, rail_hand(g, 7, 2))
     for reach in TAP:
         table.show(0.1, *cards, blind, hand_at_reach(g, 2, reach, "seat2_cards"))
+    over_the_bet = hand_at_reach(g, 2, 0.95, "seat2_bet")
+    over_the_bet = replace(
+        over_the_bet, box=(blind.box[0] - 20, blind.box[1] - 20, blind.box[2] + 20, blind.box[3] + 20)
+    )
+    table.show(0.2, *cards, over_the_bet)  # covers the blind as it puts the 100 on it
     x0, y0, x1, y1 = blind.box
-    put_on = replace(blind, track=-1, box=(x0 + 8, y0, x1 + 8, y1), label="unknown", value=0)
-    table.show(0.2, *cards, blind, put_on, hand_at_reach(g, 2, 0.78, "seat2_cards"))
-    table.show(0.1, *cards, blind, hand_at_reach(g, 2, 0.68, "seat2_cards"))
-    table.show(0.1, *cards, blind, hand_at_reach(g, 2, 0.41, "seat2_cards"))
+    grown = replace(blind, box=(x0, y0, x1 + 3, y1 + 9))
+    table.show(0.1, *cards, grown, hand_at_reach(g, 2, 0.41, "seat2_cards"))
     assert _kinds(table) == []
 
 
