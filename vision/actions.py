@@ -57,9 +57,10 @@ from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
 BET_MEMORY_S = 0.5  # chips seen in a bet zone this recently were there when a hand came (hidden by it)
 MIDDLE = (FELT, "pot", "board")  # where the dealer's hands work, away from the seats and the deck
-# a tap lands past the cards (their zone's middle is at 0.5) and rests there. Measured on renders: overhead
-# taps reach 0.78-0.81, peeks 0.33-0.39; oblique taps 0.63-0.86, peeks 0.20-0.30; a peek's cupped
-# hand boxed below the cards 0.58 in one detector call (seed + 12000 clean_protector_and_peek), taps in more.
+# a tap lands past the cards, whose zone's middle is at 0.5, and rests there a moment. Measured on renders:
+# overhead taps reach 0.78-0.81 and peeks 0.33-0.39; oblique camera taps 0.63-0.86 and peeks 0.20-0.30.
+# A peek's cupped hand boxed only below the cards reached 0.58, in one detector call (seed + 12000
+# clean_protector_and_peek); taps show there in several.
 TAP_REACH = 0.55
 TAP_REST_S = NEXT_CALL_S  # s the hand shows that far forward: two detector calls
 # a tap is reported once the hand is back this far behind ``TAP_REACH``, over the middle of the seat's
@@ -67,9 +68,9 @@ TAP_REST_S = NEXT_CALL_S  # s the hand shows that far forward: two detector call
 # 0.41 (seat 1) and 0.47 (seat 9, a detector call before 0.28) in seed + 2000 clean_check_raise_showdown
 DRAWN_BACK = 0.05
 # a seat's card count that had held this long when a hand came is what the seat had before it; a count
-# that dropped just before says nothing of a card the hand brings (seed + 2000 invalid_declaration: a hand
-# not yet seen covered a card 0.3 s before it showed in the bet zone; seed + 8000 dealer_exposed_card:
-# the exposed card had been taken 0.8 s before the replacement came)
+# that dropped just before says nothing of a card the hand brings (seed + 2000 invalid_declaration: a
+# hand not yet seen covered a card 0.3 s before it showed in the bet zone; seed + 8000
+# dealer_exposed_card: the exposed card had been taken 0.8 s before the replacement came)
 STEADY_COUNT_S = 0.5
 POT_SHOWS_S = 1.5  # s: bets cleared from their zones went into the pot if chips show there this soon
 ALL_IN_EMPTY_S = 0.4  # an uncounted push is all-in once its seat's stack zone has shown no chip this long
@@ -124,13 +125,14 @@ class ActionAnalyzer(CardWatch):
         self.pitches = PitchWatch(geometry, hold)  # cards pitched on top of other cards
         self.seen_at_seat: dict[int, int] = {}  # seat -> cards seen in its zones in the last scene
         self.most_board = 0  # this hand's most face-up board cards
-        # the fewest board cards since it last grew, and since when: cards taken back a while (a premature
-        # card set aside, a flop returned to the stub) are dealt again (``REDEAL_S``)
+        # the fewest board cards since it last grew, and since when: cards taken back for a while (a
+        # premature card set aside, a flop returned to the stub) are dealt again (``REDEAL_S``)
         self.board_low: tuple[int, float] = (0, 0.0)
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
         # when a hand last left each seat's zones: its own visit's, or one taken for it provisionally
-        # (``_hand_of_the_seat_deciding``) with no action; its cards going a moment later went with it
+        # (``_hand_of_the_seat_deciding``) that showed no action; its cards going a moment later went
+        # with that hand
         self.hand_left: dict[int, float] = {}
         # when each seat's last visit ended with its hand lost from view out on the felt, not going back
         self.lost_in_middle: dict[int, float] = {}
@@ -147,9 +149,11 @@ class ActionAnalyzer(CardWatch):
         self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt
         self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table
         self.on_rail_since: dict[int, float] = {}  # seat -> since when chips near it show on the rail or off
-        self.board, self.bets = Settled(hold), Settled(hold)
+        self.board = Settled(hold)
+        self.bets = Settled(hold)
         self.table_clear = Settled(0.6)
-        self.objects = ForeignObjects(geometry, hold * 2, reads_drinks)  # phones, drinks, protectors
+        # phones, drinks, protectors on the felt
+        self.objects = ForeignObjects(geometry, hold * 2, reads_drinks)
         self.in_hand = False
         self.deal_over = False  # a player has acted this hand (no more hole cards come)
         self.acted = False  # ... with chips, a tap or a fold (not a card exposed in the deal)
@@ -166,8 +170,9 @@ class ActionAnalyzer(CardWatch):
         # seat -> an uncounted chip action that left its stack zone empty, and whether its cards went with
         # the hand: all-in if the zone stays empty (``_settle_all_in``)
         self.maybe_all_in: dict[int, tuple[ChipAction, bool]] = {}
-        # seat -> stacks tracked in its stack zone, the last scene without its hand (seed + 2000 tiny_chip:
-        # one never tracked "left empty"); 0 once empty ``BET_MEMORY_S`` (seed + 42000 all_in_not_tabled)
+        # seat -> chip stacks tracked in its stack zone, the last scene without its hand (seed + 2000
+        # tiny_chip: a stack seen now and then, never tracked, "left empty": a false all-in); 0 once the
+        # zone is empty ``BET_MEMORY_S`` (seed + 42000 all_in_not_tabled: an unseen hand took the stack)
         self.stack_tracked: dict[int, int] = {}
         self.bet_recent: dict[int, dict[int, tuple[float, SeenObject]]] = {}  # seat -> track -> (t, chip)
 
@@ -397,18 +402,13 @@ class ActionAnalyzer(CardWatch):
         a hand show as it lifts off them, so the tap need not wait for the hand to leave. Chips that
         show later still count (the engine then corrects the check). A hand that picks its cards up to
         fold them rests in front of them too (seed + 2000 clean_plo_pot_bet: two folds "checked" first,
-        a card showing again in the hand). Cards the hand hid that all show again, each under its track
-        where it lay as the hand came, lay still (oversized_chip_call-s2000: the river's first check 0.4 s
-        sooner); not while one is missing (seed + 44000 clean_exact_calls and bluff_street_37: cards
-        picked up to fold, one near where it lay, read as checks)."""
+        a card showing again in the hand). A card the hand hid on its way starts its rest again when it
+        shows: that tap waits for the hand to leave, as before."""
         if not (_drawn_back(visit) and self.pushes.nothing_let_go(visit, scene) and self._is_tap(visit)):
             return False
         cards = [o for o in scene.of_class(*CARDS) if o.place == f"seat{visit.seat}_cards"]
-        since, lay = scene.t - visit.start, {k: box for box, t, k in visit.card_sightings if t == visit.start}
-        if not lay.keys() <= {o.track for o in cards}:  # a card seen as the hand came shows no more
-            lay = {}
-        moved = [o for o in cards if o.track not in lay or iou(o.box, lay[o.track]) < SIGHTING_IOU]
-        return bool(cards) and all(self.card_rest.still_for(o.track, scene.t) >= since for o in moved)
+        since = scene.t - visit.start
+        return bool(cards) and all(self.card_rest.still_for(o.track, scene.t) >= since for o in cards)
 
     def _report(self, action: ChipAction, cards_left: bool, t: float, out: list[Event]) -> None:
         if cards_left:

@@ -53,9 +53,10 @@ UNCONFIRMED_HELD_S = 0.1  # an untracked chip box seen this long (two detector c
 # the analyzer sees every video frame; those between detector calls carry the last call's boxes, so a
 # sighting this much later than another is from a later call (10 calls a second)
 NEXT_CALL_S = 0.09
-# a stack first seen a detector call or more after the last push's (``NEXT_CALL_S``), beside it (along the
-# seat's axis within ``BESIDE_ALONG`` chip sides, across it ``BESIDE_ACROSS`` or more) while the hand stayed
-# out (drew back less than ``HELD_OUT`` of the stack-to-bet distance) is a second motion (``_moved_on``)
+# a stack first seen a detector call or more after the last push's (``NEXT_CALL_S``), lying beside it
+# (along the seat's axis within ``BESIDE_ALONG`` chip sides, across it ``BESIDE_ACROSS`` or more) while
+# the hand stayed out (drew back less than ``HELD_OUT`` of the stack-to-bet distance) is a second
+# motion: ``PushCounter._moved_on``
 BESIDE_ALONG = 0.5
 BESIDE_ACROSS = 0.7
 HELD_OUT = 0.05
@@ -110,9 +111,9 @@ def _note_cards(scene: TableScene, visit: Visit) -> None:
     for o in scene.of_class("card_down", "card_up"):
         if o.seat != visit.seat:
             continue
-        first = next((t for box, t, _ in visit.card_sightings if iou(o.box, box) >= SIGHTING_IOU), None)
+        first = next((t for box, t in visit.card_sightings if iou(o.box, box) >= SIGHTING_IOU), None)
         if first is None:
-            visit.card_sightings.append((o.box, scene.t, o.track))
+            visit.card_sightings.append((o.box, scene.t))
         if scene.t == visit.start or (first is not None and scene.t - first >= NEXT_CALL_S):
             visit.card_boxes.add(o.box)
 
@@ -171,7 +172,7 @@ class Visit:
     bet_boxes_now: list[tuple[int, Box]] = field(default_factory=list)  # ... every chip box there, by track
     items: set[int] = field(default_factory=set)  # non-value objects (protectors) pushed into the bet zone
     card_boxes: set[Box] = field(default_factory=set)  # where the seat's cards lay while the visit lasts
-    card_sightings: list[tuple[Box, float, int]] = field(default_factory=list)  # ... box, first seen, track
+    card_sightings: list[tuple[Box, float]] = field(default_factory=list)  # ... each box, when first seen
     items_at_start: frozenset[int] | None = None  # protector (and chip) tracks in the bet zone as it began
     item_boxes_at_start: dict[int, Box] = field(default_factory=dict)  # ... the protectors', where they lay
     axis: tuple[tuple[float, float], tuple[float, float]] | None = None  # the seat's stack and bet middles
@@ -253,8 +254,9 @@ class PushCounter:
             visit.scenes_after += 1
             visit.left_behind |= visit.pushed_tracks & visit.bet_now.keys()
             visit.left_behind |= {track for track in visit.items if self._item_lies(track, scene, visit.seat)}
-        # a chip box mostly over where one of the seat's cards lay while the visit lasted is that card, under
-        # the hand tapping beside it (seed + 17000 non_value_item: boxed as a 25,000 chip; a check as a bet)
+        # a chip box mostly over where one of the seat's cards lay while the visit lasted is that card,
+        # under the hand tapping beside it (seed + 17000 non_value_item: a card under the hand, no longer
+        # boxed as a card, boxed as a 25,000 chip where it lay; a check taken for a bet)
         _note_cards(scene, visit)
         protectors = [o for o in scene.in_place(f"seat{visit.seat}_bet", "card_protector") if o.track >= 0]
         if visit.items_at_start is None:  # lying there when the hand came (seed + 17000 non_value_item:
@@ -475,10 +477,7 @@ class PushCounter:
     def nothing_let_go(visit: Visit, scene: TableScene) -> bool:
         """Whether nothing the visit may have let go shows in the bet zone so far: no push or protector
         counted, no box there now (of a chip or an object, tracked or not) that was not there as the
-        hand came, no earlier bet boxed ``GROWN`` larger (premature_river-s2000: a call of 100 put on the
-        small blind, read as a check, then corrected). A chip box the tracker never confirmed that shows
-        no more is not enough: a chip let go lies where it landed (oversized_chip_call-s2000: a fingertip
-        boxed as a chip under the hand resting to check held the showdown's last check 0.37 s)."""
+        hand came, no chip box seen there a moment ago that the tracker has yet to confirm."""
         lay = visit.lay_at_start()
         zone = f"seat{visit.seat}_bet"
         new = [
@@ -488,7 +487,9 @@ class PushCounter:
             and o.cls not in ("hand", "card_up", "card_down")
             and not any(iou(o.box, b) >= SIGHTING_IOU for b in lay)
         ]
-        return not (new or grown(visit) or visit.pushes or visit.items or visit.unread or visit.pushed_tracks)
+        return not (
+            new or visit.pushes or visit.items or visit.unread or visit.unconfirmed or visit.pushed_tracks
+        )
 
     def settle(self, visit: Visit) -> None:
         """At the visit's end: pushes of chips none of which stayed once the hand had gone are dropped.
@@ -505,7 +506,8 @@ class PushCounter:
         if (visit.pushed_tracks or visit.items) and not visit.left_behind and visit.scenes_after >= 2:
             # every chip or protector it "pushed" left with the hand: a hand, sleeve or watch boxed as a
             # chip (seed + 2000 tiny_chip: a check read as an unread bet), or a fingertip boxed as a chip,
-            # then a protector (seed + 23000 string_bet_return_to_stack). Let go, they stay where they land.
+            # then a protector (seed + 23000 string_bet_return_to_stack: a check read as a protector
+            # bet). Chips and protectors let go stay where they land.
             visit.pushes.clear()
             visit.pushed_tracks.clear()
             for track in visit.items:  # nor is a protector pushed later where it was boxed that one

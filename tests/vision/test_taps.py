@@ -69,44 +69,6 @@ def test_a_tap_drawing_back_over_a_card_it_hides_is_reported_at_the_draw_back(
     assert _kinds(table) == ["TableTap"]
 
 
-@pytest.mark.parametrize(
-    "shows", ["where-it-lay", "in-the-hand", "the-other-where-it-lay", "without-the-other"]
-)
-def test_a_card_hidden_under_the_resting_hand_that_shows_again_where_it_lay(
-    geometry: TableGeometry, shows: str
-) -> None:
-    """Oversized_chip_call-s2000: seat 5's second card, hidden under the hand resting in front of the
-    cards to check, showed again where it lay as the hand drew back; its rest clock started again, and
-    the tap waited 0.4 s for the hand to go. A card showing again where it lay as the hand came lay
-    still under it. One showing elsewhere is in the hand (a fold), and the tap waits as before; so does
-    the other card showing where this one lay, or this one where it lay while the other shows no more
-    (seed + 44000 clean_exact_calls and bluff_street_37: cards picked up to fold, one near where it
-    lay, read as checks: a false invalid_declaration and a false non_standard_fold)."""
-    g = geometry
-    table = Table(g, turn=2)
-    other, card = [c for c in dealt(g) if c.seat == 2]
-    card = replace(card, box=(card.box[0] + 12, card.box[1], card.box[2] + 12, card.box[3]))  # spread
-    cards = [c for c in dealt(g) if c.seat != 2] + [other, card]
-    table.show(1.0, *cards)
-    table.show(0.2, *cards, rail_hand(g, 7, 2))
-    table.show(0.1, *cards, hand_at_reach(g, 2, TAP[0], "seat2_cards"))
-    hidden = [c for c in cards if c is not card]
-    for reach in TAP[1:]:
-        table.show(0.1, *hidden, hand_at_reach(g, 2, reach, "seat2_cards"))
-    table.show(0.3, *hidden, hand_at_reach(g, 2, 0.78, "seat2_cards"))
-    seen = {
-        "where-it-lay": [*hidden, card],
-        "in-the-hand": [
-            *hidden,
-            replace(card, box=(card.box[0] + 15, card.box[1], card.box[2] + 15, card.box[3])),
-        ],
-        "the-other-where-it-lay": [c for c in hidden if c is not other] + [replace(other, box=card.box)],
-        "without-the-other": [c for c in hidden if c is not other] + [card],
-    }[shows]
-    table.show(0.1, *seen, hand_at_reach(g, 2, 0.41, "seat2_cards"))
-    assert _kinds(table) == (["TableTap"] if shows == "where-it-lay" else [])
-
-
 def test_a_hand_drawing_back_with_its_cards_did_not_tap(geometry: TableGeometry) -> None:
     """A fold: the hand rested on its cards to pick them up and draws back with them (they move)."""
     g = geometry
@@ -141,44 +103,6 @@ def test_chips_showing_as_the_hand_draws_back_are_a_bet_not_a_tap(geometry: Tabl
     table.show(0.2, *cards, chip, rail_hand(g, 7, 2))
     table.show(1.0, *cards, chip)
     assert _kinds(table) == ["ChipAction"]
-
-
-def test_a_chip_box_gone_before_the_draw_back_does_not_hold_the_tap(geometry: TableGeometry) -> None:
-    """Oversized_chip_call-s2000: under the hand resting in front of its cards, a fingertip was boxed
-    as a chip for four detector calls (the tracker never confirmed it), then not. A chip let go stays
-    where it landed, so the tap goes out as the hand draws back (the showdown's last check, 0.37 s
-    sooner), not once the hand has gone."""
-    g = geometry
-    table, cards = _tapping(g, stacks_counted=False)
-    fingertip = thing(g, -1, "chip", "seat2_bet", label="unknown", value=0)
-    table.show(0.4, *cards, fingertip, hand_at_reach(g, 2, 0.78, "seat2_cards"))
-    table.show(0.1, *cards, hand_at_reach(g, 2, 0.68, "seat2_cards"))
-    assert _kinds(table) == []
-    table.show(0.1, *cards, hand_at_reach(g, 2, 0.41, "seat2_cards"))
-    assert _kinds(table) == ["TableTap"]
-
-
-def test_chips_put_on_the_earlier_bet_hold_the_tap(geometry: TableGeometry) -> None:
-    """Premature_river-s2000: the small blind's call of 100, put on its earlier bet under the hand, showed
-    as the blind's box grown half as large again once the hand drew back. Chips put on the bet, not a
-    check: no tap at the draw-back (it was reported as one, then corrected by the chip action)."""
-    g = geometry
-    table = Table(g, turn=2, stacks_counted=False)
-    cards = dealt(g)
-    blind = thing(g, 60, "chip", "seat2_bet", label="black", value=100)
-    table.show(1.0, *cards, blind)
-    table.show(0.2, *cards, blind, rail_hand(g, 7, 2))
-    for reach in TAP:
-        table.show(0.1, *cards, blind, hand_at_reach(g, 2, reach, "seat2_cards"))
-    over_the_bet = hand_at_reach(g, 2, 0.95, "seat2_bet")
-    over_the_bet = replace(
-        over_the_bet, box=(blind.box[0] - 20, blind.box[1] - 20, blind.box[2] + 20, blind.box[3] + 20)
-    )
-    table.show(0.2, *cards, over_the_bet)  # covers the blind as it puts the 100 on it
-    x0, y0, x1, y1 = blind.box
-    grown = replace(blind, box=(x0, y0, x1 + 3, y1 + 9))
-    table.show(0.1, *cards, grown, hand_at_reach(g, 2, 0.41, "seat2_cards"))
-    assert _kinds(table) == []
 
 
 def test_chips_that_show_after_the_draw_back_still_count(geometry: TableGeometry) -> None:
