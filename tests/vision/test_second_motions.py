@@ -299,6 +299,18 @@ def test_a_chip_let_go_beside_the_first_and_confirmed_too_late_is_a_second_motio
     assert not action.counted
 
 
+def _push_then_come_back(table: Table, cards: list[SeenObject], first: SeenObject) -> None:
+    """Seat 2's hand comes in and lets ``first`` go in its bet zone, goes back to its stack, and comes
+    forward over the bet zone again (with more chips)."""
+    g = table.geo
+    over_the_bet = thing(g, 9, "hand", "seat2_bet")
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, over_the_bet)
+    table.show(0.3, *cards, first, over_the_bet)  # the first push lands
+    table.show(0.3, *cards, first, thing(g, 9, "hand", "seat2_stack"))  # back at the stack
+    table.show(0.3, *cards, first, over_the_bet)  # forward again with more
+
+
 @pytest.mark.parametrize(
     ("stacks_counted", "after", "pushes"),
     [(True, ("purple", 700), ((100, 100), (500,))), (False, ("unknown", 0), ((100,), ()))],
@@ -315,17 +327,12 @@ def test_chips_put_against_a_stack_pushed_before_a_trip_to_the_stack_are_a_secon
     cards = dealt(geometry)
     table.show(1.0, *cards)
     g = geometry
-    stack = thing(g, 9, "hand", "seat2_stack")
     over_the_bet = thing(g, 9, "hand", "seat2_bet")
     first = thing(g, 50, "chip", "seat2_bet", label="black", value=200 if stacks_counted else 100)
     x0, y0, x1, y1 = first.box
     label, value = after
     grown = SeenObject(50, "chip", (x0 + 4, y0 - 20, x1 + 20, y1), "seat2_bet", 2, label=label, value=value)
-    table.show(0.3, *cards, rail_hand(g, 9, 2))
-    table.show(0.3, *cards, over_the_bet)
-    table.show(0.3, *cards, first, over_the_bet)  # the first push lands
-    table.show(0.3, *cards, first, stack)  # back at the stack
-    table.show(0.3, *cards, first, over_the_bet)  # forward again with the 500
+    _push_then_come_back(table, cards, first)
     table.show(0.3, *cards, grown, over_the_bet)  # put down against the first chips: one bigger box
     table.show(1.0, *cards, grown)  # the hand is gone
     (action,) = [e for e in table.events if isinstance(e, ChipAction)]
@@ -347,7 +354,6 @@ def test_chips_put_against_the_first_push_as_the_hand_leaves_are_a_second_motion
     cards = dealt(geometry)
     table.show(1.0, *cards)
     g = geometry
-    stack = thing(g, 9, "hand", "seat2_stack")
     over_the_bet = thing(g, 9, "hand", "seat2_bet")
     first = thing(g, 50, "chip", "seat2_bet", label="black", value=100)
     x0, y0, x1, y1 = first.box
@@ -356,11 +362,7 @@ def test_chips_put_against_the_first_push_as_the_hand_leaves_are_a_second_motion
         up = sides * (y1 - y0)
         return replace(first, box=(x0, y0 - up, x1, y1 - up), label="purple", value=500)
 
-    table.show(0.3, *cards, rail_hand(g, 9, 2))
-    table.show(0.3, *cards, over_the_bet)
-    table.show(0.3, *cards, first, over_the_bet)  # the first push lands
-    table.show(0.3, *cards, first, stack)  # back at the stack
-    table.show(0.3, *cards, first, over_the_bet)  # forward again with the 500
+    _push_then_come_back(table, cards, first)
     if hand_leaves == "over-the-rail":
         table.show(0.1, *cards, moved(0.4), over_the_bet)  # put down half over the first chips
         table.show(1.0, *cards, moved(0.9), rail_hand(g, 9, 2))  # moved once more as the hand left
