@@ -6,6 +6,7 @@ are checked at construction so a stage that breaks the contract fails where it b
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -116,6 +117,12 @@ def share_covered(box: Box, by: Box) -> float:
     h = min(box[3], by[3]) - max(box[1], by[1])
     area = (box[2] - box[0]) * (box[3] - box[1])
     return max(w, 0.0) * max(h, 0.0) / area if area > 0 else 0.0
+
+
+def enclosing(boxes: Iterable[Box]) -> Box:
+    """The box around ``boxes`` (at least one)."""
+    x0, y0, x1, y1 = zip(*boxes, strict=True)
+    return min(x0), min(y0), max(x1), max(y1)
 
 
 def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:

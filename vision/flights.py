@@ -20,8 +20,9 @@ clean_full_ring_showdown: seat 9's card, lost as it came down, "flew on" into se
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from vision.detections import Box
@@ -36,6 +37,8 @@ MAX_GAP = 3  # frames a flying card may go unseen, merged with a patch it passes
 GAP_STRAIGHT = 0.9  # cosine: a card found again after a gap is on the line it flew...
 GAP_SPEED = (0.6, 1.25)  # ...at about its speed (a share of its last step's, a frame), not faster
 SPEED_UP = 2.0  # a step this many times longer than the last is something else: a card slows to land
+HEADED_CARDS = 6  # card lengths along a lost flight's line in which the seat it was going to lies
+LAST_SEEN_S = 0.2  # s: a flight the detector lost was last seen this long before it was missed, at most
 
 
 class Flight(NamedTuple):
@@ -54,6 +57,47 @@ class Flight(NamedTuple):
             return inside
         seen = zip(self.times, self.points, strict=True)
         return [min(seen, key=lambda tp: min(abs(tp[0] - t0), abs(tp[0] - t1)))[1]]
+
+    def headed_for(
+        self, seats: Iterable[int], away: Callable[[int, float, float], float], card: float
+    ) -> int | None:
+        """For a flight last seen over the felt, more than a card length from every seat's cards
+        (``away``: pixels from a point to a seat's cards): the seat whose cards lie on its line within
+        ``HEADED_CARDS`` card lengths on, where it was going (seed + 39000 ambiguous_amount: seat 3's
+        second card, lost between seats 2 and 3 flying to 3, was given to seat 2, the nearer, and seat 2
+        "held" three cards, a misdeal at the first bet; seed + 40000 clean_limped_pot: seat 3's second
+        card, lost four card lengths short of seat 3's cards, was given to seat 1, 2.5 card lengths to
+        the side, and behind it)."""
+        (ax, ay), (bx, by) = self.points[-2], self.points[-1]
+        step = math.dist((ax, ay), (bx, by))
+        seats = list(seats)
+        if step == 0 or min(away(s, bx, by) for s in seats) <= card:
+            return None
+        for k in range(1, 4 * HEADED_CARDS + 1):  # a quarter card length at a time
+            px, py = bx + (bx - ax) / step * k * card / 4, by + (by - ay) / step * k * card / 4
+            on_line = [s for s in seats if away(s, px, py) == 0]
+            if on_line:
+                return on_line[0]
+        return None
+
+    def same_card(
+        self, t: float, x: float, y: float, path: Iterable[tuple[float, float, float]], card: float
+    ) -> bool:
+        """Whether a detector's flight that ended at ``t`` at (x, y) (``path``: when and where it was seen
+        on the way) was this flight's card: the motion's patch was within three card lengths of where the
+        detector last saw it, when it did (seed + 24000 misdeal_wrong_card_count: the third card, pitched
+        0.2 s after the second on the same path, is not the second), or the detector boxed a card within
+        a card length of the patch while the motion followed it (seed + 40000 misdeal_too_late: seat 6's
+        second card, followed 0.15 s and three card lengths further by the detector, was counted twice)."""
+        near = self.places_between(t - LAST_SEEN_S, t)
+        if self.t0 - 0.15 <= t <= self.t1 + 0.15 and any(math.dist(p, (x, y)) <= 3 * card for p in near):
+            return True
+        frame = min((b - a for a, b in itertools.pairwise(self.times)), default=0.0)
+        return any(
+            self.t0 <= when <= self.t1
+            and any(math.dist(p, (px, py)) <= card for p in self.places_between(when - frame, when + frame))
+            for when, px, py in path
+        )
 
     @property
     def x0(self) -> float:

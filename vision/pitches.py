@@ -44,8 +44,8 @@ from typing import NamedTuple
 import cv2
 
 from vision.camera_config import ZoneKind
-from vision.detections import share_covered
-from vision.flights import Flight, MotionFlights
+from vision.detections import Box, enclosing, share_covered
+from vision.flights import LAST_SEEN_S, Flight, MotionFlights
 from vision.table import FELT, SeenObject, TableGeometry, TableScene
 
 CARDS = ("card_up", "card_down")
@@ -57,10 +57,9 @@ LANDED_S = 2.0  # s after a card came down at a seat in which a card more in vie
 SHOW_LATE_S = 0.5  # s before another landing in which a card that came down may not show yet
 SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)...
 LAY_S = 0.15  # ...unless its seat's boxes lay unchanged this long before they moved
-LAST_SEEN_S = 0.2  # s: a flight the detector lost was last seen this long before it was missed, at most
 SKIP_PACE = (1.6, 2.5)  # two pitches' time, as a share of the deal's pace: a seat between was skipped
 HAND_ON_CARDS_S = 0.3  # s: a seat's cards changing this close to a hand's box over them were that hand's
-HEADED_CARDS = 6  # card lengths along a lost motion flight's line in which the seat it was going to lies
+REACH = 0.2  # card lengths: a seat's cards reaching this much past where they lay when one was hidden
 
 
 Sighting = tuple[float, float, float]  # when a loose card was seen, and where (x, y)
@@ -88,6 +87,7 @@ class PitchWatch:
         self.covered_by: dict[int, float] = {}  # seat -> when the landing that last hid one came down
         self.in_view: dict[int, int] = {}  # seat -> the cards it showed over them (``card_came_into_view``)
         self.uncovered: dict[int, float] = {}  # seat -> when a card counted hidden there last came into view
+        self.reach: dict[int, Box] = {}  # seat -> where its card boxes reached when one was counted hidden
         self.boxed_twice: dict[int, int] = {}  # seat -> card boxes it showed over what the deal had given it
         self.over_deal_since: dict[int, float] = {}  # seat -> since when it has shown more than that
         self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
@@ -117,7 +117,14 @@ class PitchWatch:
 
     def reset(self) -> None:
         """A new hand: nothing is covered or on its way."""
-        for seats in (self.covered, self.covered_by, self.in_view, self.uncovered, self.boxed_twice):
+        for seats in (
+            self.covered,
+            self.covered_by,
+            self.in_view,
+            self.uncovered,
+            self.boxed_twice,
+            self.reach,
+        ):
             seats.clear()
         for times in (self.over_deal_since, self.landed, self.came_down_by):
             times.clear()
@@ -264,6 +271,8 @@ class PitchWatch:
                     self.covered[seat] = self.covered.get(seat, 0) + 1
                     self.covered_by[seat] = when
                     self.in_view[seat] = seen.get(seat, 0)
+                    if self.seat_boxes.get(seat):
+                        self.reach[seat] = enclosing(self.seat_boxes[seat])
 
     def _shown(self, seat: int, when: float, before: dict[int, int]) -> int:
         """The cards another seat showed just before a landing at ``when``: a card shown again
@@ -330,9 +339,14 @@ class PitchWatch:
 
     def _later_flight_to(self, seat: int, t: float) -> bool:
         """Whether a flight from the deck that ended after ``t`` (or with it: two flights lost by the deck
-        together) came down on the seat, or was last seen by its cards (its landing is still being
-        decided)."""
-        return self.landed.get(seat, -1e9) >= t or any(f.seat == seat and f.t > t for f in self.ended)
+        together) came down on the seat, or is still being placed and was last seen by its cards or
+        lost mid-flight as a card showed there (pot_limit_overbet-s44000: the button's fourth card,
+        lost on its way, showed 0.1 s on; seat 3's landing, read first, took it for its own card)."""
+        rose = self.rose.get(seat, -1e9)
+        return self.landed.get(seat, -1e9) >= t or any(
+            f.t > t and (f.seat == seat or (f.seat is None and 0 <= rose - f.t <= DISTURB_S))
+            for f in self.ended
+        )
 
     def _away(self, seat: int, x: float, y: float) -> float:
         """Pixels from (x, y) to the seat's cards zone (0 inside it)."""
@@ -417,7 +431,7 @@ class PitchWatch:
         detector's, which saw less of it, unless that one's landing was decided already; while the
         detector still follows it, it is the detector's."""
         x, y = flight.x1, flight.y1
-        seat = self._headed_for(flight) or self._seat_by(x, y, self.card)
+        seat = flight.headed_for(self.geo.seats, self._away, self.card) or self._seat_by(x, y, self.card)
         dealer = self._dealer
         if dealer is None or seat is None or not self.nearer_the_deck((flight.x0, flight.y0)):
             return  # it must leave the deck and end by a seat's cards (seed + 19000 dealer_exposed_card:
@@ -444,7 +458,9 @@ class PitchWatch:
                 self.launch[k] = (flight.x0, flight.y0)  # this card flying on: it left the deck
             return
 
-        same = [end for end, path in self.detector_ends if self._same_card(flight, end, path)]
+        same = [
+            end for end, path in self.detector_ends if flight.same_card(end.t, end.x, end.y, path, self.card)
+        ]
         pending = [f for f in self.ended if f in same]
         if same and not pending:
             return
@@ -462,44 +478,6 @@ class PitchWatch:
         aloft = max((t for t in flight.times if t < down), default=down)
         before = next((seen for when, seen in reversed(self.seen_log) if when <= aloft), {})
         self.ended.append(EndedFlight(down, x, y, seat, before, True, True))
-
-    def _headed_for(self, flight: Flight) -> int | None:
-        """For a motion flight last seen over the felt, more than a card length from every seat's cards:
-        the seat whose cards lie on its line within ``HEADED_CARDS`` card lengths on, where it was going
-        (seed + 39000 ambiguous_amount: seat 3's second card, lost between seats 2 and 3 flying to 3,
-        was given to seat 2, the nearer, and seat 2 "held" three cards, a misdeal at the first bet; seed
-        + 40000 clean_limped_pot: seat 3's second card, lost four card lengths short of seat 3's cards,
-        was given to seat 1, 2.5 card lengths to the side, and behind it)."""
-        (ax, ay), (bx, by) = flight.points[-2], flight.points[-1]
-        step = math.dist((ax, ay), (bx, by))
-        if step == 0 or min(self._away(s, bx, by) for s in self.geo.seats) <= self.card:
-            return None
-        for k in range(1, 4 * HEADED_CARDS + 1):  # a quarter card length at a time
-            px, py = bx + (bx - ax) / step * k * self.card / 4, by + (by - ay) / step * k * self.card / 4
-            on_line = [s for s in self.geo.seats if self._away(s, px, py) == 0]
-            if on_line:
-                return on_line[0]
-        return None
-
-    def _same_card(self, flight: Flight, end: EndedFlight, path: tuple[Sighting, ...]) -> bool:
-        """Whether a detector's flight that ended (``end``; ``path``: where it was seen on the way) was
-        the motion flight's card: the motion's patch was within three card lengths of where the detector
-        last saw it, when it did (seed + 24000 misdeal_wrong_card_count: the third card, pitched 0.2 s
-        after the second on the same path, is not the second), or the detector boxed a card within a card
-        length of the patch while the motion followed it (seed + 40000 misdeal_too_late: seat 6's second
-        card, followed 0.15 s and three card lengths further by the detector, was counted twice)."""
-        if flight.t0 - 0.15 <= end.t <= flight.t1 + 0.15:
-            places = flight.places_between(end.t - LAST_SEEN_S, end.t)
-            if any(math.dist(p, (end.x, end.y)) <= 3 * self.card for p in places):
-                return True
-        frame = min((b - a for a, b in itertools.pairwise(flight.times)), default=0.0)
-        return any(
-            flight.t0 <= when <= flight.t1
-            and any(
-                math.dist(p, (px, py)) <= self.card for p in flight.places_between(when - frame, when + frame)
-            )
-            for when, px, py in path
-        )
 
     def _seat_by(self, x: float, y: float, size: float) -> int | None:
         """The seat whose cards lie within three card lengths (``size``) of (x, y), nearest first."""
@@ -559,10 +537,25 @@ class PitchWatch:
         landed = self.landed.get(seat, -1e9)
         another = landed > self.covered_by.get(seat, -1e9) and t - landed <= LANDED_S
         another = another or any(f.seat == seat and 0 <= t - f.t <= LANDED_S for f in self.ended)
+        another = another or self._reaches_out(seat, t)
         if covered and seen > shown > 0 and not another:
             self.covered[seat] = covered - min(covered, seen - shown)
             self.in_view[seat] = seen
             self.uncovered[seat] = t
+
+    def _reaches_out(self, seat: int, t: float) -> bool:
+        """While the deal goes round, the seat's card boxes reach ``REACH`` of a card past where they lay
+        when a card was counted hidden there, no hand over them: a card came down at the end of its
+        cards; the hidden one shows among them (pot_limit_overbet-s44000: the button's fourth card, 10 px
+        past its fan's end, was taken for its third, counted hidden in the fan: three of four)."""
+        was, now = self.reach.get(seat), self.seat_boxes.get(seat)
+        if not self.order or was is None or not now:
+            return False
+        x0, y0, x1, y1 = enclosing(now)
+        out = max(was[0] - x0, was[1] - y0, x1 - was[2], y1 - was[3])
+        return out >= REACH * self.card and all(
+            abs(t - h) > HAND_ON_CARDS_S for h in self.hand_on_cards.get(seat, ())
+        )
 
     def cards_gone(self, seat: int) -> None:
         """The seat shows no cards: nothing of it can be covered any more."""
@@ -571,6 +564,7 @@ class PitchWatch:
         self.in_view.pop(seat, None)
         self.uncovered.pop(seat, None)
         self.boxed_twice.pop(seat, None)
+        self.reach.pop(seat, None)
 
     def over_the_deal(self, seat: int, extra: int, t: float) -> None:
         """The seat shows ``extra`` card boxes more than the deal has given it so far. Held for the

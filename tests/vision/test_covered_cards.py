@@ -150,3 +150,42 @@ def test_a_card_lost_from_view_just_after_it_showed_was_read_once_the_seats_card
     table.show(0.1, *s5, *s6)  # seat 5's shows for one call...
     table.show(1.5, s5[1], *s6)  # ...and from then on only the new card is boxed
     assert table.cards_dealt_to(5, 6) == {5: 2, 6: 2}
+
+
+@pytest.mark.parametrize(("past_the_end", "held"), [(14.0, 3), (2.0, 2)], ids=["past-the-end", "among-them"])
+def test_a_card_showing_past_the_end_of_a_seats_cards_is_a_card_more_not_the_hidden_one(
+    geometry: TableGeometry, past_the_end: float, held: int
+) -> None:
+    """pot_limit_overbet-s44000: the button's third card was counted hidden in its fan; its fourth, its
+    flight seen by nobody, came down 10 px past the fan's end and showed as a box more. That is a card
+    come down, not the hidden one come into view (which shows among the seat's cards): the seat held
+    three of four, a false misdeal. A box more that does not reach past them is the hidden card."""
+    table, button, s1, s9 = second_card_hidden(geometry)
+    table.show(0.5, button, s1[0], *s9[:2])
+    assert table.cards_dealt_to(1, 9) == {1: 2, 9: 2}
+    table.show(1.0, button, s1[0], _moved(s1[2], past_the_end), *s9[:2])
+    assert table.cards_dealt_to(1, 9) == {1: held, 9: 2}
+
+
+def test_a_card_showing_where_a_flight_lost_on_its_way_came_down_is_not_another_seats_landing(
+    geometry: TableGeometry,
+) -> None:
+    """pot_limit_overbet-s44000: seat 3's fourth card came down squarely on its fan; the button's, lost
+    on its way there, showed 0.1 s after it was lost. Seat 3's landing was read before the lost flight
+    was placed, took the button's card more for its own card showing, and seat 3 held three of four. A
+    card more at a seat where a flight still being placed came down is that flight's."""
+    g = geometry
+    table = Table(g)
+    table.analyzer.hole_cards = 4
+    button = thing(g, 900, "dealer_button", "seat9_bet")
+    s1 = thing(g, 100, "card_down", "seat1_cards")
+    s9 = [_moved(thing(g, 110 + k, "card_down", "seat9_cards"), 14 * k) for k in range(2)]
+    table.show(0.5, button, s1)
+    table.show(0.5, button, s1, s9[0])
+    pitch(table, 1, 120, button, s1, s9[0])
+    nudged = _moved(s1, 4, 3)  # seat 1's second card squarely on its first
+    table.show(0.1, button, nudged, s9[0])
+    table.show(0.1, button, nudged, s9[0], between(g, 121, "card_down", "dealer", "seat9_cards", 0.3))
+    table.show(0.1, button, nudged, s9[0])  # the button's card lost on its way...
+    table.show(1.5, button, nudged, *s9)  # ...shows
+    assert table.cards_dealt_to(1, 9) == {1: 2, 9: 2}
