@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from vision.detections import Box
@@ -37,6 +37,9 @@ MAX_GAP = 3  # frames a flying card may go unseen, merged with a patch it passes
 GAP_STRAIGHT = 0.9  # cosine: a card found again after a gap is on the line it flew...
 GAP_SPEED = (0.6, 1.25)  # ...at about its speed (a share of its last step's, a frame), not faster
 SPEED_UP = 2.0  # a step this many times longer than the last is something else: a card slows to land
+JOIN_S = (
+    0.25  # s: a card the detector saw this long before a flight began, on its line behind it, is its card
+)
 HEADED_CARDS = 6  # card lengths along a lost flight's line in which the seat it was going to lies
 LAST_SEEN_S = 0.2  # s: a flight the detector lost was last seen this long before it was missed, at most
 
@@ -79,6 +82,24 @@ class Flight(NamedTuple):
             if on_line:
                 return on_line[0]
         return None
+
+    def runs_back_to(self, path: Sequence[tuple[float, float, float]], card: float) -> bool:
+        """Whether the card the detector last saw at ``path[-1]`` ((t, x, y) sightings; the scenes between
+        detector calls repeat a box, so when it was first seen there), up to ``JOIN_S`` before this
+        flight began, lies on its line behind it, within a card length across and no further back than
+        twice its speed carries it in that time: the same card, seen before the motion picked it up."""
+        if not path:
+            return False
+        x, y = path[-1][1:]
+        t = min(w for w, px, py in path if (px, py) == (x, y))
+        (ax, ay), (bx, by) = self.points[0], self.points[-1]
+        length = math.dist((ax, ay), (bx, by))
+        if not 0 < self.t0 - t <= JOIN_S or length == 0:
+            return False
+        dx, dy = (bx - ax) / length, (by - ay) / length
+        back, across = -((x - ax) * dx + (y - ay) * dy), abs((x - ax) * dy - (y - ay) * dx)
+        speed = length / max(self.t1 - self.t0, 1e-6)
+        return across <= card and 0 < back <= 2 * speed * (self.t0 - t)
 
     def same_card(
         self, t: float, x: float, y: float, path: Iterable[tuple[float, float, float]], card: float

@@ -425,19 +425,23 @@ class PitchWatch:
         return min(landed)[1] if landed else None
 
     def _motion_flight(self, flight: Flight) -> None:
-        """A card seen flying by motion alone (``vision.flights``), if it flew from the deck to a seat's
-        cards: it ended where it was last seen, on its way. Where the detector saw the same card (its
-        last sighting was where the motion's patch then was) the motion's flight takes the place of the
-        detector's, which saw less of it, unless that one's landing was decided already; while the
-        detector still follows it, it is the detector's."""
+        """A card seen flying by motion alone (``vision.flights``), if it flew from the deck (or its line
+        runs back to a card the detector saw leave it just before: misdeal_too_late-s44000, boxed once by
+        the deck) to a seat's cards: it ended where it was last seen, on its way. Where the detector saw
+        the same card the motion's flight takes the place of the detector's, which saw less of it, unless
+        that one's landing was decided already; while the detector still follows it, it is the detector's."""
         x, y = flight.x1, flight.y1
         seat = flight.headed_for(self.geo.seats, self._away, self.card) or self._seat_by(x, y, self.card)
         dealer = self._dealer
-        if dealer is None or seat is None or not self.nearer_the_deck((flight.x0, flight.y0)):
+        behind = [
+            end for end, path in self.detector_ends if end.from_deck and flight.runs_back_to(path, self.card)
+        ]
+        x0, y0 = (behind[-1].x, behind[-1].y) if behind else (flight.x0, flight.y0)
+        if dealer is None or seat is None or not self.nearer_the_deck((x0, y0)):
             return  # it must leave the deck and end by a seat's cards (seed + 19000 dealer_exposed_card:
             # the dealer's hand, after pushing the pot, "flew" from the deck to the dealer's rail)
         away = -cv2.pointPolygonTest(dealer.polygon, (x, y), True)
-        if away + cv2.pointPolygonTest(dealer.polygon, (flight.x0, flight.y0), True) < 2 * self.card:
+        if away + cv2.pointPolygonTest(dealer.polygon, (x0, y0), True) < 2 * self.card:
             return  # nor did it fly away from the deck
 
         # a card the detector still follows, where the motion last saw its card, is the detector's, if
@@ -459,7 +463,9 @@ class PitchWatch:
             return
 
         same = [
-            end for end, path in self.detector_ends if flight.same_card(end.t, end.x, end.y, path, self.card)
+            end
+            for end, path in self.detector_ends
+            if end in behind or flight.same_card(end.t, end.x, end.y, path, self.card)
         ]
         pending = [f for f in self.ended if f in same]
         if same and not pending:

@@ -139,6 +139,26 @@ def test_a_late_card_too_blurred_to_box_is_seen_flying_by_motion(
         assert table.cards_dealt_to(1) == {1: 2}
 
 
+def test_a_late_card_boxed_by_the_deck_and_then_seen_only_by_motion_counts(geometry: TableGeometry) -> None:
+    """misdeal_too_late-s44000: the late card was boxed once by the deck; the motion gate picked it up
+    only halfway to seat 5 (its start nearer the seat's cards than the deck) and followed it onto the
+    seat's cards, nudging one. Its line runs back to where the detector saw it leave the deck a moment
+    before: it flew from the deck, and seat 1 here holds three. Without that sighting the patch did not
+    start by the deck, and is no pitch."""
+    g = geometry
+    for boxed_by_the_deck in (True, False):
+        table, cards = play_under_way(g)
+        boxed = [between(g, -1, "card_down", "dealer", "seat1_cards", 0.5)] if boxed_by_the_deck else []
+        table.show(0.1, *cards, *boxed)  # just clear of the deck and the muck
+        for share in (0.65, 0.8, 0.95):  # a card-sized patch, from nearer the seat's cards than the deck
+            table.show(0.1, *cards, moving=(blur(g, "seat1_cards", share),))
+        x0, y0, x1, y1 = cards[0].box
+        nudged = replace(cards[0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+        table.show(0.1, nudged, *cards[1:], moving=(blur(g, "seat1_cards", 0.95),))  # at rest: come down
+        table.show(1.5, nudged, *cards[1:])
+        assert table.cards_dealt_to(1) == {1: 3 if boxed_by_the_deck else 2}
+
+
 def test_a_card_seen_only_leaving_the_deck_lands_where_it_disturbs_a_seats_cards(
     geometry: TableGeometry,
 ) -> None:
