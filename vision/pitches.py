@@ -543,7 +543,9 @@ class PitchWatch:
         landed = self.landed.get(seat, -1e9)
         another = landed > self.covered_by.get(seat, -1e9) and t - landed <= LANDED_S
         another = another or any(f.seat == seat and 0 <= t - f.t <= LANDED_S for f in self.ended)
-        another = another or self._reaches_out(seat, t)
+        if covered and seen > shown > 0 and not another and self._reaches_out(seat, t):
+            self.landed[seat] = t  # a card came down, its flight unseen: no other seat's card shows here
+            return
         if covered and seen > shown > 0 and not another:
             self.covered[seat] = covered - min(covered, seen - shown)
             self.in_view[seat] = seen
@@ -557,11 +559,9 @@ class PitchWatch:
         was, now = self.reach.get(seat), self.seat_boxes.get(seat)
         if not self.order or was is None or not now:
             return False
-        x0, y0, x1, y1 = enclosing(now)
+        (x0, y0, x1, y1), touched = enclosing(now), self.hand_on_cards.get(seat, ())
         out = max(was[0] - x0, was[1] - y0, x1 - was[2], y1 - was[3])
-        return out >= REACH * self.card and all(
-            abs(t - h) > HAND_ON_CARDS_S for h in self.hand_on_cards.get(seat, ())
-        )
+        return out >= REACH * self.card and all(abs(t - h) > HAND_ON_CARDS_S for h in touched)
 
     def cards_gone(self, seat: int) -> None:
         """The seat shows no cards: nothing of it can be covered any more."""

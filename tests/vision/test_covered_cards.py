@@ -189,3 +189,19 @@ def test_a_card_showing_where_a_flight_lost_on_its_way_came_down_is_not_another_
     table.show(0.1, button, nudged, s9[0])  # the button's card lost on its way...
     table.show(1.5, button, nudged, *s9)  # ...shows
     assert table.cards_dealt_to(1, 9) == {1: 2, 9: 2}
+
+
+def test_a_card_come_down_past_the_end_of_a_seats_cards_is_no_other_seats_card(
+    geometry: TableGeometry,
+) -> None:
+    """pot_limit_overbet-s2000: seat 1's fourth card came down past the end of its cards (counted as a
+    card more, not its hidden third) while the card pitched to another seat, squarely onto that seat's
+    cards, was still being read. That seat's landing took seat 1's card more for the card it brought,
+    counted none hidden, and the seat held three of four. A card more at a seat where a card came down
+    is that seat's own."""
+    table, button, s1, s9 = second_card_hidden(geometry)
+    pitch(table, 9, 121, button, s1[0], s9[0])
+    nudged = _moved(s9[0], 5, 3)  # the button's second card squarely on its first...
+    table.show(0.1, button, s1[0], nudged)
+    table.show(1.5, button, s1[0], _moved(s1[2], 14), nudged)  # ...as seat 1's third shows past its cards
+    assert table.cards_dealt_to(1, 9) == {1: 3, 9: 2}
