@@ -36,7 +36,7 @@ from collections import Counter
 
 import numpy as np
 
-from vision.detections import box_iou, share_covered
+from vision.detections import box_iou, iou, share_covered
 from vision.drinks import READINGS
 from vision.events import Event, ForeignObject, ObjectPlaced, ObjectRemoved
 from vision.settled import RestClock, Settled
@@ -48,6 +48,7 @@ TOUCHED = 0.3  # a hand box over this share of a placed object's last box may ha
 STILL_PARTS = 10  # an object's centre moving more than a tenth of its size has not come to rest
 STILL_S = 0.2  # seconds an object must have lain still before its readings count (two detector calls)
 HOLDS_CHIP = 0.9  # share of a chip box inside an object box for the object to hold that chip
+APART = 0.25  # two object boxes covering each other less than this are two objects side by side
 STACK_AREA = 3.0  # an object box holding a chip box, at most this many times its area, is the stack
 FOREIGN = {  # the detector's class -> what it is, when nothing read it
     "phone": ForeignObject.PHONE,
@@ -80,6 +81,8 @@ class ForeignObjects:
         # foreign_object_phone: a phone's two tracks, phone and drink, took it over by turns, and the
         # second turn, the drink track's box drifting to chips beside it, put the phone down twice)
         self.merged: set[int] = set()
+        # placed track -> the placed track it took over as that object, and where that one lay then
+        self.took_over: dict[int, tuple[int, tuple[float, float, float, float]]] = {}
 
     def new_hand(self) -> None:
         """Forget every track but the objects still lying on the felt."""
@@ -147,6 +150,7 @@ class ForeignObjects:
             ]
             if same:  # the same object under a new track (after a hand covered it, or a second track on it)
                 self.merged.add(same[0])
+                self.took_over[o.track] = (same[0], self.last_box[same[0]])
                 del self.placed[same[0]]
                 self.last_box.pop(same[0], None)
                 self.touched.discard(same[0])
@@ -154,6 +158,7 @@ class ForeignObjects:
                 out.append(ObjectPlaced(settled.since, seat=o.seat, what=what))
             self.placed[o.track] = (what, o.seat)
             self.last_box[o.track] = o.box
+        self._two_after_all(scene, out)
         self._note_hands(scene, seen)
         untouched = self.placed.keys() - seen - self.touched  # nothing could have taken them: still there
         for track in ((lying - seen) & self.placed.keys()) | untouched:
@@ -170,6 +175,28 @@ class ForeignObjects:
                 self.last_box.pop(track, None)
                 self.touched.discard(track)
                 out.append(ObjectRemoved(settled.since, seat=seat, what=what))
+
+    def _two_after_all(self, scene: TableScene, out: list[Event]) -> None:
+        """A track that took over a placed object as the same one, seen beside it (their boxes covering
+        each other under ``APART``), the old one where it lay when taken over, both read surely as that
+        object, is a second one, put down when it was first seen (foreign_object_second_protector-s45000:
+        the seat's hand, betting, covered both protectors; the second showed first and was taken for the
+        first, moved, until the first showed again where it lay)."""
+        boxes = {o.track: o.box for o in scene.of_class(*FOREIGN) if o.track >= 0}
+        for new, (old, lay) in list(self.took_over.items()):
+            if new not in self.placed:
+                del self.took_over[new]
+                continue
+            what, seat = self.placed[new]
+            if new not in boxes or old not in boxes or iou(boxes[old], lay) < SAME_PLACE_IOU:
+                continue  # not both in view, or the old one elsewhere (a box drifting off: a phone's)
+            if max(share_covered(boxes[old], boxes[new]), share_covered(boxes[new], boxes[old])) < APART and (
+                self.read_as(new) == self.read_as(old) == what
+            ):
+                del self.took_over[new]
+                self.merged.discard(old)
+                self.placed[old], self.last_box[old] = (what, seat), boxes[old]
+                out.append(ObjectPlaced(self.first_seen[new][1], seat=seat, what=what))
 
     def _a_stack(self, o: SeenObject, chips: list[tuple[float, float, float, float]]) -> bool:
         """Whether a drink or phone box is a chip stack: it holds a chip box of this scene and is no more

@@ -143,6 +143,29 @@ def test_a_track_another_took_over_as_the_same_object_is_not_put_down_again(
     assert placed_and_removed(table) == [("ObjectPlaced", "phone")]
 
 
+def test_a_track_taken_for_a_placed_object_seen_beside_it_is_a_second_object(geometry: TableGeometry) -> None:
+    """foreign_object_second_protector-s45000: a second protector put down beside the first was boxed
+    only now and then; the seat's hand, betting, then covered both, and the second, showing first, was
+    taken for the first under a new track. When the first shows again beside it, apart, both read as
+    protectors, they are two: the second is put down (when it was first seen). A second track on the
+    same spot is still the same object (``test_a_second_track_on_a_placed_object_is_the_same_object``)."""
+    g = geometry
+    table, cards = reading_table(g)
+    first = thing(g, 92, "card_protector", "seat2_cards", label="card_protector")
+    x0, y0, x1, y1 = first.box
+    second = replace(first, track=93, box=(x1 - 2, y0 + 4, x1 + 18, y1 + 4))  # beside it, touching
+    table.show(2.0, *cards, first)
+    table.show(0.2, *cards, first, second)  # the second, boxed for a moment
+    hand = replace(thing(g, 7, "hand", "seat2_cards"), box=(x0 - 15, y0 - 15, x1 + 35, y1 + 20))
+    table.show(0.5, *cards, hand)  # the seat's hand over both
+    table.show(2.0, *cards, second)  # the second shows first: taken for the first, moved
+    assert placed_and_removed(table) == [("ObjectPlaced", "card_protector")]
+    table.show(1.0, *cards, first, second)  # the first shows again where it lay
+    placed = [e for e in table.events if isinstance(e, ObjectPlaced)]
+    assert [(e.seat, e.what.value) for e in placed] == [(2, "card_protector")] * 2
+    assert placed[1].t < placed[0].t + 2.5  # when the second was first seen, not when it showed apart
+
+
 def test_a_drink_read_while_carried_in_does_not_decide_what_it_is(geometry: TableGeometry) -> None:
     """Seed + 14000 clean_capped_bottle: a bottle tilted in the hand read open three times as it came
     in over the felt, then capped once it stood still; the in-flight readings placed an open drink."""
