@@ -42,12 +42,6 @@ UNKNOWN = "unknown"
 OBJECTS = ("drink", "phone", "card_protector")  # the detector's classes whose boxes are read
 READINGS = ("capped", "open", "phone", "card_protector", "none")  # what a box may hold
 PROTECTOR = "card_protector"  # the reading that makes a chip box a protector
-# a chip box reading this surely as a protector is one (``ProtectorTracks`` wants two such readings of a
-# track): on every 15th frame of the 59 seed + 2000 renders, of 71,268 chip boxes (the renderer's, at least
-# 80% in view) 4 read 0.7 or more as a protector, 2 read 0.8 or more; all 224 protector boxes read over 0.8.
-# non_value_item-s44000: the protector pushed into the bet zone, boxed as a chip, read 0.79 as it landed
-# and was remembered so while it lay still (``vision.readings``): a 1,000 bet, not a non-value item
-CHIP_PROTECTOR_BAR = 0.7
 SURE = ("capped", "open", "phone", "card_protector")  # readings that say the box holds one of these objects
 READ_FLOOR = 0.1  # the detector's boxes of these objects are read down to this score (``sure_below``)
 SAME_OBJECT = 0.5  # a box under the bar this much inside a better one (or it inside this) is that thing
@@ -131,14 +125,12 @@ class DrinkReader:
             return dets
         labels, values = dets.label.copy(), dets.value.copy()
         idx = np.flatnonzero(rows)
-        for i, row in zip(idx, self.probs(drink_crops(image, dets.xyxy[idx], self.size)), strict=True):
-            k = int(row.argmax())
-            labels[i] = self.classes[k] if row[k] >= self.threshold else UNKNOWN
-            if chips[i]:  # a chip keeps its colour and value unless it reads as a protector
-                if self.classes[k] != PROTECTOR or row[k] < CHIP_PROTECTOR_BAR:
-                    labels[i] = dets.label[i]
-                    continue
-                labels[i], values[i] = PROTECTOR, 0
+        for i, (name, _) in zip(idx, self.read(image, dets.xyxy[idx]), strict=True):
+            if chips[i] and name != PROTECTOR:
+                continue  # a chip keeps its colour and value
+            labels[i] = name
+            if chips[i]:
+                values[i] = 0
         return replace(dets, label=labels, value=values)
 
 

@@ -80,31 +80,21 @@ def test_a_chip_box_read_surely_as_a_protector_is_marked_one_and_loses_its_value
 ):
     """Seed + 16000 non_value_item: a protector pushed out as a bet was boxed as a chip whose value
     could not be read; seed + 21000's gold protector was read as a yellow 1,000 chip. Every chip box is
-    read, and only a protector reading is kept: a chip's label stays its colour otherwise. For a chip box
-    the protector's bar is ``CHIP_PROTECTOR_BAR`` (0.7), not the reader's own (0.8): non_value_item-s44000's
-    protector, pushed into the bet zone and boxed as a chip, read 0.79 as it landed, and was remembered
-    so while it lay still: a 1,000 bet instead of a non-value item."""
+    read, and only a protector reading is kept: a chip's label stays its colour otherwise."""
     reader = DrinkReader(DEFAULT_MODEL)
-    protector = reader.classes.index("card_protector")
-
-    def row(p_protector: float) -> list[float]:
-        out = [0.0] * len(reader.classes)
-        out[protector], out[reader.classes.index("none")] = p_protector, 1.0 - p_protector
-        return out
-
-    answers = {1: row(0.01), 3: row(0.95), 4: row(0.01), 6: row(0.9), 8: row(0.75), 10: row(0.65)}
-    monkeypatch.setattr(reader, "probs", lambda crops: np.array([answers[k] for k in sorted(answers)]))
+    answers = {1: ("none", 0.99), 3: ("card_protector", 0.95), 4: ("none", 0.99), 6: ("card_protector", 0.9)}
+    monkeypatch.setattr(reader, "read", lambda image, xyxy: [answers[int(b[0]) // 10] for b in xyxy])
     dets = Detections(
-        xyxy=np.array([[10 * k, 10, 10 * k + 15, 25] for k in sorted(answers)], np.float32),
-        confidence=np.full(6, 0.9, np.float32),
-        class_id=np.zeros(6, np.int32),
+        xyxy=np.array([[10, 10, 25, 25], [30, 10, 45, 25], [40, 30, 55, 45], [60, 30, 75, 45]], np.float32),
+        confidence=np.full(4, 0.9, np.float32),
+        class_id=np.zeros(4, np.int32),
         names=("chip",),
-        label=np.array(["red", UNKNOWN, UNKNOWN, "yellow", "yellow", "black"], dtype=object),
-        value=np.array([5000, 0, 0, 1000, 1000, 100], np.int64),
+        label=np.array(["red", UNKNOWN, UNKNOWN, "yellow"], dtype=object),
+        value=np.array([5000, 0, 0, 1000], np.int64),
     )
-    out = reader.label(np.zeros((80, 160, 3), np.uint8), dets)
-    assert list(out.label) == ["red", "card_protector", UNKNOWN, "card_protector", "card_protector", "black"]
-    assert list(out.value) == [5000, 0, 0, 0, 0, 100]
+    out = reader.label(np.zeros((80, 80, 3), np.uint8), dets)
+    assert list(out.label) == ["red", "card_protector", UNKNOWN, "card_protector"]
+    assert list(out.value) == [5000, 0, 0, 0]
 
 
 def test_a_chip_track_read_as_a_protector_in_two_calls_stays_one():
