@@ -179,10 +179,13 @@ class ForeignObjects:
     def _two_after_all(self, scene: TableScene, out: list[Event]) -> None:
         """A track that took over a placed object as the same one, seen beside it (their boxes covering
         each other under ``APART``), the old one where it lay when taken over, both read surely as that
-        object, is a second one, put down when it was first seen (foreign_object_second_protector-s45000:
-        the seat's hand, betting, covered both protectors; the second showed first and was taken for the
-        first, moved, until the first showed again where it lay)."""
-        boxes = {o.track: o.box for o in scene.of_class(*FOREIGN) if o.track >= 0}
+        object over their tracks and in this scene, is a second one, put down when it was first seen
+        (foreign_object_second_protector-s45000: the seat's hand, betting, covered both protectors; the
+        second showed first and was taken for the first, moved, until the first showed again where it
+        lay). Seed + 2000 foreign_object_phone: a phone's second track drifted beside it, read now as
+        none of these: one phone."""
+        seen = {o.track: o for o in scene.of_class(*FOREIGN) if o.track >= 0}
+        boxes = {track: o.box for track, o in seen.items()}
         for new, (old, lay) in list(self.took_over.items()):
             if new not in self.placed:
                 del self.took_over[new]
@@ -190,8 +193,9 @@ class ForeignObjects:
             what, seat = self.placed[new]
             if new not in boxes or old not in boxes or iou(boxes[old], lay) < SAME_PLACE_IOU:
                 continue  # not both in view, or the old one elsewhere (a box drifting off: a phone's)
+            now = {READ_AS.get(seen[track].label) for track in (old, new)}  # read so this very scene
             if max(share_covered(boxes[old], boxes[new]), share_covered(boxes[new], boxes[old])) < APART and (
-                self.read_as(new) == self.read_as(old) == what
+                self.read_as(new) == self.read_as(old) == what and now == {what}
             ):
                 del self.took_over[new]
                 self.merged.discard(old)
