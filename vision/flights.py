@@ -37,9 +37,7 @@ MAX_GAP = 3  # frames a flying card may go unseen, merged with a patch it passes
 GAP_STRAIGHT = 0.9  # cosine: a card found again after a gap is on the line it flew...
 GAP_SPEED = (0.6, 1.25)  # ...at about its speed (a share of its last step's, a frame), not faster
 SPEED_UP = 2.0  # a step this many times longer than the last is something else: a card slows to land
-JOIN_S = (
-    0.25  # s: a card the detector saw this long before a flight began, on its line behind it, is its card
-)
+JOIN_S = 0.25  # s: a card the detector saw this long before a flight began, on its line behind, is its card
 HEADED_CARDS = 6  # card lengths along a lost flight's line in which the seat it was going to lies
 LAST_SEEN_S = 0.2  # s: a flight the detector lost was last seen this long before it was missed, at most
 
