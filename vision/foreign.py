@@ -184,22 +184,23 @@ class ForeignObjects:
         second showed first and was taken for the first, moved, until the first showed again where it
         lay). Seed + 2000 foreign_object_phone: a phone's second track drifted beside it, read now as
         none of these: one phone."""
+        if not self.took_over:
+            return
         seen = {o.track: o for o in scene.of_class(*FOREIGN) if o.track >= 0}
-        boxes = {track: o.box for track, o in seen.items()}
         for new, (old, lay) in list(self.took_over.items()):
             if new not in self.placed:
                 del self.took_over[new]
                 continue
             what, seat = self.placed[new]
-            if new not in boxes or old not in boxes or iou(boxes[old], lay) < SAME_PLACE_IOU:
+            if new not in seen or old not in seen or iou(seen[old].box, lay) < SAME_PLACE_IOU:
                 continue  # not both in view, or the old one elsewhere (a box drifting off: a phone's)
-            now = {READ_AS.get(seen[track].label) for track in (old, new)}  # read so this very scene
-            if max(share_covered(boxes[old], boxes[new]), share_covered(boxes[new], boxes[old])) < APART and (
-                self.read_as(new) == self.read_as(old) == what and now == {what}
-            ):
+            a, b = seen[old], seen[new]
+            apart = max(share_covered(a.box, b.box), share_covered(b.box, a.box)) < APART
+            read_so = {READ_AS.get(a.label), READ_AS.get(b.label)} == {what}  # in this very scene
+            if apart and read_so and self.read_as(new) == self.read_as(old) == what:
                 del self.took_over[new]
                 self.merged.discard(old)
-                self.placed[old], self.last_box[old] = (what, seat), boxes[old]
+                self.placed[old], self.last_box[old] = (what, seat), a.box
                 out.append(ObjectPlaced(self.first_seen[new][1], seat=seat, what=what))
 
     def _a_stack(self, o: SeenObject, chips: list[tuple[float, float, float, float]]) -> bool:
