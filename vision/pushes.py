@@ -165,8 +165,7 @@ class Visit:
     returned: bool = False
     had_cards: bool = True  # the seat's cards were in its zones when the visit began
     reach_frames: int = 0  # scenes with the hand over the seat's cards or bet
-    # first and last time the hand reached ``TAP_REACH`` or further forward (0 at the stack zone's middle,
-    # 1 at the bet zone's)
+    # first and last time the hand reached ``TAP_REACH`` or further out (0: stack zone's middle, 1: bet's)
     in_front: tuple[float, float] | None = None
     bet_now: dict[int, int] = field(default_factory=dict)  # chip stacks in the bet zone, latest scene
     bet_boxes_now: list[tuple[int, Box]] = field(default_factory=list)  # ... every chip box there, by track
@@ -188,9 +187,7 @@ class Visit:
     # a hand the owners gave the dealer, first seen in the bet zone of the seat deciding: that seat's
     # only if chips land (``ActionAnalyzer._visits``)
     provisional: bool = False
-    left_behind: set[int] = field(
-        default_factory=set
-    )  # pushed tracks seen in the bet zone after the hand left
+    left_behind: set[int] = field(default_factory=set)  # pushed tracks seen in the bet zone after it left
     scenes_after: int = 0  # scenes since the hand was last seen
     # earlier-bet stacks missing where they lay with no hand over that place: since when, and those
     # missing ``GONE_S`` (taken away, not hidden: a stack put back there later is new chips)
@@ -272,7 +269,7 @@ class PushCounter:
             and not any(share_covered(o.box, card) >= ON_A_CARD for card in visit.card_boxes)
             and not self._protector_read_as_chip(o, visit, scene)
         ]
-        self._sightings(scene, visit)
+        sighted = self._sightings(scene, visit)  # and those of the last scene, for ``_first_sighting``
         missing_uncovered(scene, visit)
         note_reached(scene, visit)
         # what landed this scene, stack by stack: (first seen, its chips, its box if a new stack)
@@ -296,7 +293,7 @@ class PushCounter:
                 continue
             visit.pushed_boxes[o.track] = (o.box, o.value)
             visit.counted[o.track] = self.chips_of(o)
-            first = self._first_sighting(o, visit, scene.t)
+            first = self._first_sighting(o, sighted + visit.unconfirmed, scene.t)
             arrivals.append((first, list(visit.counted[o.track]), o.box))
             if not visit.counted[o.track]:  # landed, value unread: still a motion (an empty push);
                 # when it landed is ``_land``'s to note, after the stacks that landed before it
@@ -457,10 +454,10 @@ class PushCounter:
         return added
 
     @staticmethod
-    def _sightings(scene: TableScene, visit: Visit) -> None:
+    def _sightings(scene: TableScene, visit: Visit) -> list[Sighting]:
         """Remember when each chip box the tracker has not confirmed yet was first seen in the seat's
         bet zone (a track is confirmed a detector call or two after the chip shows): a push's landing
-        time is its chips' first sighting, not the tracker's confirmation."""
+        time is its chips' first sighting, not the tracker's confirmation. Returns the last scene's."""
         kept: list[Sighting] = []
         zone = scene.in_place(f"seat{visit.seat}_bet", "chip")
         # a box over a tracked stack, or over the earlier bet, is that stack boxed again
@@ -470,8 +467,9 @@ class PushCounter:
                 earlier = _overlapping(o.box, visit.unconfirmed)
                 kept.append((o.box, earlier[1] if earlier else scene.t, scene.t))
         # one not seen this time is kept a moment: the detector misses a chip now and then
-        recent = [u for u in visit.unconfirmed if scene.t - u[2] <= ONE_MOTION]
+        last, recent = visit.unconfirmed, [u for u in visit.unconfirmed if scene.t - u[2] <= ONE_MOTION]
         visit.unconfirmed = kept + [u for u in recent if _overlapping(u[0], kept) is None]
+        return last
 
     @staticmethod
     def nothing_let_go(visit: Visit, scene: TableScene) -> bool:
@@ -550,10 +548,12 @@ class PushCounter:
         return box is not None and any(iou(o.box, box) >= RETRACK_IOU for o in there)
 
     @staticmethod
-    def _first_sighting(o: SeenObject, visit: Visit, t: float) -> float:
-        """When the chip of a newly confirmed track was first seen untracked at its place (else ``t``)."""
-        earlier = _overlapping(o.box, visit.unconfirmed)
-        return min(earlier[1], t) if earlier else t
+    def _first_sighting(o: SeenObject, sightings: list[Sighting], t: float) -> float:
+        """When the chip of a newly confirmed track was first seen untracked at its place (else ``t``),
+        from the last scene's ``sightings`` as well as this one's, which may have moved one onto a looser
+        box of the chip (seed + 44000 string_bet_multiple_motions: two motions taken for one)."""
+        earlier = [s[1] for s in sightings if iou(o.box, s[0]) >= SIGHTING_IOU]
+        return min([*earlier, t])
 
     @staticmethod
     def _lay_there(o: SeenObject, visit: Visit) -> bool:

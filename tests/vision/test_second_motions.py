@@ -377,3 +377,34 @@ def test_chips_put_against_the_first_push_as_the_hand_leaves_are_a_second_motion
     assert action.pushes == ((100,), (500,))
     assert action.returned_to_stack
     assert not action.counted
+
+
+@pytest.mark.parametrize("loose_box", [False, True], ids=["one-box", "a-second-looser-box-as-confirmed"])
+def test_a_first_chip_hidden_again_is_timed_from_when_it_first_showed(
+    geometry: TableGeometry, loose_box: bool
+) -> None:
+    """Seed + 44000 string_bet_multiple_motions: the first 1,000 showed beside the hand, which came out
+    further over it to let go of the second; its track was confirmed 0.2 s later, as the hand drew
+    back, the detector boxing it twice then (its own box and a looser one, the first's old box lying
+    more over the looser one than over the track's), and the second 1,000 showed 0.1 s after that, the
+    hand not boxed as it went. The first chip landed when it first showed, whichever box it was seen in
+    since: two motions."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    x0, y0, x1, y1 = first.box
+    tracked_first = replace(first, track=50, box=(x0 + 4, y0, x1 + 4, y1))
+    looser = replace(first, box=(x0 - 2, y0 + 2, x1 - 2, y1 + 4))
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, _on_axis(g, 9, "hand", 0.75, -12, 40))  # at rest over the bet zone
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.75, -12, 40), first)  # the first shows
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.9, -12, 40))  # out again over it
+    drawing_back = [tracked_first, looser] if loose_box else [tracked_first]
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.5, -12, 40), *drawing_back)  # confirmed
+    table.show(0.1, *cards, tracked_first, second)  # the hand not boxed as it goes
+    table.show(1.0, *cards, tracked_first, replace(second, track=51))
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((1000,), (1000,))
+    assert not action.returned_to_stack
