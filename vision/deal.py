@@ -302,8 +302,13 @@ class CardWatch:
         return order[start:] + order[:start]
 
     def _dealing_order(self) -> list[int]:
-        """The seats holding cards, in the order the deal goes round."""
-        return [s for s in self._from_the_button() if self.most_cards.get(s, 0) > 0]
+        """The seats holding cards, in the order the deal goes round: from the button's left, or, with
+        the button at no seat, from the lowest seat. The pitch watch reads only how many seats on one
+        card is from the last, the same wherever the round starts (pot_limit_overbet-s46000: the
+        button, lying just off seat 6's bet zone, was at no seat, and seat 2's fourth card, seen by
+        nobody, was not read from the order: a false misdeal)."""
+        seats = self._from_the_button() or sorted(self.seat_cards)
+        return [s for s in seats if self.most_cards.get(s, 0) > 0]
 
     def _own_hand_came_first(self, seat: int, t: float) -> bool:
         """Whether the seat's own hand was there (in a visit begun by ``t``, or one ended at most 0.3 s

@@ -20,7 +20,7 @@ from vision.events import (
     HandStarted,
     HandTabled,
 )
-from vision.table import SeenObject, TableGeometry
+from vision.table import FELT, SeenObject, TableGeometry
 
 
 @pytest.fixture(scope="module")
@@ -494,18 +494,27 @@ def _pitch(table: Table, shown: list[SeenObject], card: SeenObject, button: Seen
     table.show(0.1, button, *shown)
 
 
-@pytest.mark.parametrize("nudged", [True, False], ids=["its-cards-nudged", "nothing-moved"])
+@pytest.mark.parametrize(
+    ("nudged", "wait", "button_at_seat", "dealt"),
+    [(True, 0.3, True, 2), (False, 0.3, True, 1), (True, 0.5, True, 2), (True, 0.3, False, 2)],
+    ids=["its-cards-nudged", "nothing-moved", "landings-read-late", "the-button-at-no-seat"],
+)
 def test_a_seat_the_deal_skipped_in_its_order_got_a_card_nobody_saw_fly(
-    geometry: TableGeometry, nudged: bool
+    geometry: TableGeometry, nudged: bool, wait: float, button_at_seat: bool, dealt: int
 ) -> None:
     """Seed + 32000 clean_plo_pot_bet: seat 2's fourth card merged with seat 1's cards all the way from
     the deck and came down squarely on its other three, nudging them; no flight was seen, so seat 2
     "held" three of four, a false misdeal. Seat 1's card and seat 4's were seen landing two pitches'
     time apart, and seat 2 lies between them in the deal's order: it was dealt a card. Where nothing
-    moved at the skipped seat, it got none."""
+    moved at the skipped seat, it got none. Landing times are read a detector call apart, so the
+    neighbours' gaps may read short: clean_plo_pot_bet-s46000, a 0.2 s pace, its neighbours' gaps read
+    0.14-0.30 s (median 0.16 s), the gap over the skipped seat 0.44 s. And the order holds with the
+    button at no seat: pot_limit_overbet-s46000's lay just off the button's bet zone."""
     g = geometry
     table = Table(g)
     button = thing(g, 900, "dealer_button", "seat7_bet")  # the deal goes 3, 4, 7
+    if not button_at_seat:
+        button = replace(button, place=FELT, seat=None)
     cards = {
         s: [thing(g, 100 + 10 * s + k, "card_down", f"seat{s}_cards") for k in range(2)] for s in (3, 4, 7)
     }
@@ -517,10 +526,10 @@ def test_a_seat_the_deal_skipped_in_its_order_got_a_card_nobody_saw_fly(
     if nudged:  # seat 4's second card comes down squarely on its first
         x0, y0, x1, y1 = cards[4][0].box
         shown[1] = replace(cards[4][0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
-    table.show(0.3, button, *shown)
+    table.show(wait, button, *shown)
     _pitch(table, shown, cards[7][1], button)
     table.show(1.5, button, *shown)
-    assert table.cards_dealt_to(3, 4) == {3: 2, 4: 2 if nudged else 1}
+    assert table.cards_dealt_to(3, 4) == {3: 2, 4: dealt}
 
 
 def test_a_box_between_the_two_cards_a_seat_tables_is_no_third_card(geometry: TableGeometry) -> None:
