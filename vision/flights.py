@@ -228,3 +228,12 @@ def _flight(path: _Path, card: float) -> Flight | None:
     if len(path.xy) < MIN_POINTS or math.dist(path.xy[0], path.xy[-1]) < MIN_PATH * card:
         return None
     return Flight(path.t[0], path.t[-1], tuple(path.xy), tuple(path.t))
+
+
+def ahead(launch: tuple[float, float], last: tuple[float, float], point: tuple[float, float]) -> float:
+    """How far ``point`` lies beyond ``last`` along the line from ``launch`` to ``last`` (pixels; negative:
+    behind it, back toward the launch). A flight seen at its launch only has no line yet: 0."""
+    run = math.dist(launch, last)
+    if run == 0:
+        return 0.0
+    return ((point[0] - last[0]) * (last[0] - launch[0]) + (point[1] - last[1]) * (last[1] - launch[1])) / run

@@ -45,7 +45,7 @@ import cv2
 
 from vision.camera_config import ZoneKind
 from vision.detections import Box, enclosing, share_covered
-from vision.flights import LAST_SEEN_S, Flight, MotionFlights
+from vision.flights import LAST_SEEN_S, Flight, MotionFlights, ahead
 from vision.table import FELT, SeenObject, TableGeometry, TableScene
 
 CARDS = ("card_up", "card_down")
@@ -166,9 +166,8 @@ class PitchWatch:
                 seat = self._seat_by(x, y, size)
                 if seat is None:
                     if track < 0 or self._from_the_deck(track):  # last seen mid-flight (seed + 2000
-                        # misdeal_too_late, 10 calls a second) or leaving the deck (seed + 16000
-                        # misdeal_wrong_card_count: a third card, tracked): it landed where it
-                        # disturbed cards, if anywhere
+                        # misdeal_too_late) or leaving the deck (seed + 16000 misdeal_wrong_card_count: a
+                        # third card, tracked): it landed where it disturbed cards, if anywhere
                         self._detector_flight_ended(
                             EndedFlight(t, x, y, None, dict(seen), True, on_its_way), track
                         )
@@ -324,9 +323,13 @@ class PitchWatch:
         zone = self.geo.by_name.get(f"seat{skipped}_cards")
         if zone is None:
             return
-        # what each seat showed halfway between the two: the card before it in view, the one after not
-        before = next((seen for w, seen in reversed(self.seen_log) if w <= (last_t + t) / 2), {})
-        self.ended.append(EndedFlight(last_t, *zone.centre, skipped, dict(before), True, True, t - last_t))
+        # what each seat showed halfway between the two (the card before it in view, the one after not);
+        # the skipped seat, as the one before landed: a card more it shows since is the card it got
+        shown = [(w, s) for w, s in self.seen_log if w <= (last_t + t) / 2]
+        half = shown[-1][1] if shown else {}
+        least = min((s.get(skipped, 0) for w, s in shown if w >= last_t), default=half.get(skipped, 0))
+        before = {**half, skipped: least}
+        self.ended.append(EndedFlight(last_t, *zone.centre, skipped, before, True, True, t - last_t))
 
     def _detector_flight_ended(self, flight: EndedFlight, track: int) -> None:
         """A flight the detector followed ended where it may have landed. Only such flights are noted
@@ -386,8 +389,9 @@ class PitchWatch:
     def _follow_untracked(self, loose: list[SeenObject]) -> dict[int, SeenObject]:
         """Loose cards the tracker has not confirmed (a fast pitch often never is), each given the
         pseudo track (a negative number) of the untracked flight it continues: the nearest within a
-        quarter of the frame's width that it takes no half card back toward where that was first seen
-        (seed + 41000 misdeal_wrong_card_count: seat 2's card "flew" back to the next one leaving)."""
+        quarter of the frame's width that it takes no half card back along its line (seed + 41000
+        misdeal_wrong_card_count: seat 2's card "flew" back to the next one leaving; seed + 46000
+        foreign_object_drink: seat 1's, by its cards, on to seat 3's passing: seat 1 held three)."""
         reach, back = 0.25 * self.geo.width, self.card / 2
         flights = {k: v for k, v in self.flying.items() if k < 0}
         out: dict[int, SeenObject] = {}
@@ -396,9 +400,7 @@ class PitchWatch:
             near = [
                 (abs(x - fx) + abs(y - fy), k)
                 for k, (fx, fy, _, _) in flights.items()
-                if k not in out
-                and math.dist(self.launch.get(k, (fx, fy)), (x, y))
-                > math.dist(self.launch.get(k, (fx, fy)), (fx, fy)) - back
+                if k not in out and ahead(self.launch.get(k, (fx, fy)), (fx, fy), (x, y)) > -back
             ]
             d, k = min(near, default=(reach, 0))
             if d >= reach:
@@ -501,8 +503,7 @@ class PitchWatch:
             self.card = sides[len(sides) // 2]
 
     def _from_the_deck(self, track: int) -> bool:
-        """Whether a flight was first seen nearer the dealer's zone than any seat's cards: a
-        pitch leaves the deck (cards a player throws in, or slides about, start at the seat)."""
+        """Whether a flight was first seen nearer the dealer's zone than any seat's cards (a pitch)."""
         start = self.launch.get(track)
         return start is not None and self.nearer_the_deck(start)
 

@@ -495,12 +495,24 @@ def _pitch(table: Table, shown: list[SeenObject], card: SeenObject, button: Seen
 
 
 @pytest.mark.parametrize(
-    ("nudged", "wait", "button_at_seat", "dealt"),
-    [(True, 0.3, True, 2), (False, 0.3, True, 1), (True, 0.5, True, 2), (True, 0.3, False, 2)],
-    ids=["its-cards-nudged", "nothing-moved", "landings-read-late", "the-button-at-no-seat"],
+    ("change", "wait", "button_at_seat", "dealt"),
+    [
+        ("nudged", 0.3, True, 2),
+        ("", 0.3, True, 1),
+        ("nudged", 0.5, True, 2),
+        ("nudged", 0.3, False, 2),
+        ("shows", 0.3, True, 2),
+    ],
+    ids=[
+        "its-cards-nudged",
+        "nothing-moved",
+        "landings-read-late",
+        "the-button-at-no-seat",
+        "its-card-shown",
+    ],
 )
 def test_a_seat_the_deal_skipped_in_its_order_got_a_card_nobody_saw_fly(
-    geometry: TableGeometry, nudged: bool, wait: float, button_at_seat: bool, dealt: int
+    geometry: TableGeometry, change: str, wait: float, button_at_seat: bool, dealt: int
 ) -> None:
     """Seed + 32000 clean_plo_pot_bet: seat 2's fourth card merged with seat 1's cards all the way from
     the deck and came down squarely on its other three, nudging them; no flight was seen, so seat 2
@@ -509,7 +521,9 @@ def test_a_seat_the_deal_skipped_in_its_order_got_a_card_nobody_saw_fly(
     moved at the skipped seat, it got none. Landing times are read a detector call apart, so the
     neighbours' gaps may read short: clean_plo_pot_bet-s46000, a 0.2 s pace, its neighbours' gaps read
     0.14-0.30 s (median 0.16 s), the gap over the skipped seat 0.44 s. And the order holds with the
-    button at no seat: pot_limit_overbet-s46000's lay just off the button's bet zone."""
+    button at no seat: pot_limit_overbet-s46000's lay just off the button's bet zone. A card the skipped
+    seat shows more is the card it got, none hidden too (foreign_object_drink-s46000: seat 1's second
+    card showed beside its first just after seat 6's landed, and seat 1 held three)."""
     g = geometry
     table = Table(g)
     button = thing(g, 900, "dealer_button", "seat7_bet")  # the deal goes 3, 4, 7
@@ -523,13 +537,18 @@ def test_a_seat_the_deal_skipped_in_its_order_got_a_card_nobody_saw_fly(
     for seat in (3, 4, 7):
         _pitch(table, shown, cards[seat][0], button)
     _pitch(table, shown, cards[3][1], button)
-    if nudged:  # seat 4's second card comes down squarely on its first
-        x0, y0, x1, y1 = cards[4][0].box
+    x0, y0, x1, y1 = cards[4][0].box
+    if change == "nudged":  # seat 4's second card comes down squarely on its first
         shown[1] = replace(cards[4][0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
+    if change == "shows":  # ... or beside it, as a card more
+        table.show(0.05, button, *shown)
+        shown.append(replace(cards[4][1], box=(x0 + 14, y0 + 6, x1 + 14, y1 + 6)))
     table.show(wait, button, *shown)
     _pitch(table, shown, cards[7][1], button)
     table.show(1.5, button, *shown)
     assert table.cards_dealt_to(3, 4) == {3: 2, 4: dealt}
+    # a card counted hidden at seat 4 is the one nobody saw fly; none where the seat showed its card
+    assert table.analyzer.pitches.covered.get(4, 0) == (1 if change == "nudged" else 0)
 
 
 def test_a_box_between_the_two_cards_a_seat_tables_is_no_third_card(geometry: TableGeometry) -> None:

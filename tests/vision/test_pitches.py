@@ -498,3 +498,24 @@ def test_a_card_come_down_does_not_fly_back_to_the_next_card_leaving_the_deck(
     assert list(flying) == [-2] and flying[-2] == leaving.centre  # a flight of its own
     flying = call(1.4, between(g, -1, "card_down", "dealer", "seat3_cards", 0.8))
     assert list(flying) == [-2]  # and it goes on
+
+
+def test_a_card_passing_beside_and_behind_a_flight_that_came_down_is_not_that_flight_flying_on(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 46000 foreign_object_drink: seat 1's card was boxed twice on its way, untracked, then lay
+    at seat 1; in that same detector call the next card, on its way to seat 3, was boxed beside seat
+    1's flight and behind its last place. Taken for seat 1's card flying on, it was lost there, by seat
+    1's cards, and counted hidden under them: seat 1 held three, a misdeal. A card goes on along its
+    line; one behind it is another."""
+    g = geometry
+    table = Table(g)
+    others = [long_card(g, 102, "seat2_cards"), long_card(g, 103, "seat3_cards")]
+    table.show(1.0, *others)
+    for share in (0.5, 0.8):  # seat 1's card on its way, never confirmed
+        table.show(0.1, *others, between(g, -1, "card_down", "dealer", "seat1_cards", share))
+    x, y = 490.0, 470.0  # beside its line, behind its last place, by seat 1's cards
+    passing = SeenObject(-1, "card_down", (x - 10, y - 10, x + 10, y + 10), g.place_of(x, y), None)
+    table.show(0.1, *others, long_card(g, 100, "seat1_cards"), passing)
+    table.show(1.5, *others, long_card(g, 100, "seat1_cards"))
+    assert table.cards_dealt_to(1) == {1: 1}
