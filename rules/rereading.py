@@ -76,7 +76,10 @@ def reread(judge: HandJudge, street: Street, out: list[Output]) -> list[Output]:
 def tap_before_chips(judge: HandJudge, ev: Event) -> TableTap | None:
     """The tap an uncounted chip action corrects: the same seat's check, the hand's latest ruling on
     this street, taken from a visit whose chips showed only after the hand had gone (chips out of
-    turn from a seat that acted last are otherwise the same action seen twice)."""
+    turn from a seat that acted last are otherwise the same action seen twice). Those chips land
+    within ``TAP_HOLD_S`` of the tap; later ones are another visit's (seed + 46000 oversized_chip_call:
+    a felt print by seat 8's tabled cards, boxed as a chip 4 s after its river check, made the check a
+    bet, reopened the betting, and its card turned at the showdown was "exposed with action pending")."""
     if not isinstance(ev, ChipAction) or ev.counted or judge.hand.actor == ev.seat:
         return None
     last = judge.last_ruling
@@ -84,7 +87,8 @@ def tap_before_chips(judge: HandJudge, ev: Event) -> TableTap | None:
         return None
     actions = (ChipAction, Declaration, TableTap, Fold)
     mine = [e for e in judge.events if isinstance(e, actions) and e.seat == ev.seat]
-    return mine[-1] if mine and isinstance(mine[-1], TableTap) else None
+    tap = mine[-1] if mine and isinstance(mine[-1], TableTap) else None
+    return tap if tap is not None and ev.t - tap.t <= TAP_HOLD_S else None
 
 
 def correct_check(judge: HandJudge, tap: TableTap, chips: Event) -> list[Output]:

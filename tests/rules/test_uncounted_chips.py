@@ -15,6 +15,7 @@ from tests.rules.hands import (
     check,
     checks,
     deal,
+    exposed,
     flop,
     fold,
     judge,
@@ -281,6 +282,19 @@ def test_chips_that_show_after_the_hand_has_gone_turn_its_check_into_a_bet():
     assert actions_of(record, 1)[-1] is BetAction.BET
     late = judge(table, B, deal(table), preflop_calls(table), flop(), [check(1), check(2), tops(1, 500)])
     assert AlertKind.OUT_OF_TURN in kinds(late)
+
+
+def test_chips_seconds_after_a_check_that_closed_the_betting_change_nothing():
+    """The river checks round; seat 3, the last to check, then tables its cards, and 4 s after its check
+    an uncounted chip action shows (seed + 46000 oversized_chip_call: a felt print beside the tabled
+    cards boxed as a chip). Chips that correct a check land within a moment of it; these are no bet,
+    the betting stays closed, and a card turned at the showdown is no exposure with action pending."""
+    table = setup(seats=(1, 2, 3))  # button 3: seat 3 acts last after the flop
+    streets = [flop(), checks(table), turn(), checks(table), river(), checks(table)]
+    showdown = [tabled(1), Pause(2.0), tops(3, 25000), exposed(3), tabled(3)]
+    record = judge(table, B, deal(table), preflop_calls(table), *streets, showdown)
+    assert kinds(record) == [AlertKind.SHOWDOWN_ORDER]  # the showdown's ruling, no exposure
+    assert actions_of(record, 3)[-1] is BetAction.CHECK
 
 
 def test_a_board_run_out_without_betting_reads_an_uncounted_push_as_all_in():
