@@ -128,8 +128,12 @@ class CardWatch:
             ]
             self.seen_at_seat[seat] = len(cards)
             self.pitches.card_came_into_view(seat, len(cards), t)
-            if any(o.cls in CARDS and o.place == f"seat{seat}_bet" for o in scene.objects):
-                self.cards_out[seat] = t  # on their way out (tabled ones lying there are gathered later)
+            # on their way out, over the bet zone (tabled ones lying there are gathered later) or back
+            # over the stack zone toward the rail
+            if any(
+                o.cls in CARDS and o.place in (f"seat{seat}_bet", f"seat{seat}_stack") for o in scene.objects
+            ):
+                self.cards_out[seat] = t
             if cards:
                 self.cards_since.setdefault(seat, t)
             else:
@@ -423,8 +427,9 @@ class CardWatch:
         """Whether the cards of the seat deciding, gone from its zones ``since`` then, were seen going
         out over its bet zone at the time: its own hand pushed them toward the middle, though the
         detector may have missed the hand (seed + 8000 chips_out_of_view: seat 1's hand, small on a
-        far table, scored under the bar as it folded). Not cards tabled there, which the dealer
-        gathers."""
+        far table, scored under the bar as it folded). Or back over its stack zone: its hand took them
+        toward the rail (seed + 46000 cards_out_of_view: the hand that held them below the rail was
+        never boxed). Not cards tabled there, which the dealer gathers."""
         return (
             self.turn() == seat
             and seat not in self.tabled

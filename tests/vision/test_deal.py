@@ -419,6 +419,26 @@ def test_cards_thrown_onto_the_muck_pile_that_shift_its_box_are_a_fold(
     assert (folds, gone) == (([2], []) if pile_moves else ([], [2]))
 
 
+@pytest.mark.parametrize("slid_back", [True, False], ids=["slid-back-and-gone", "gone-from-where-they-lay"])
+def test_cards_slid_back_over_the_stack_and_gone_with_no_hand_seen_are_out_of_view(
+    geometry: TableGeometry, slid_back: bool
+) -> None:
+    """Seed + 46000 cards_out_of_view: facing a bet, seat 1 slid its cards back over its stack zone and
+    held them below the rail; the detector never boxed its hand. Cards seen going back toward the rail
+    as they vanished went with the seat's own hand: out of view. Cards that vanish from where they lay,
+    no hand seen, are not known to have gone anywhere."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    if slid_back:
+        back = [replace(c, place="seat2_stack") for c in cards[2:]]
+        table.show(0.1, *cards[:2], *back)  # over the stack zone, on their way to the rail
+    table.show(2.0, *cards[:2])
+    gone = [e.seat for e in table.events if isinstance(e, CardsOutOfView)]
+    assert gone == ([2] if slid_back else [])
+
+
 @pytest.mark.parametrize("track", [-1, 300], ids=["never-confirmed", "lost-and-found"])
 def test_a_muck_card_boxed_again_where_it_lay_is_no_card_arriving(
     geometry: TableGeometry, track: int
