@@ -327,8 +327,8 @@ class PitchWatch:
         # the skipped seat, as the one before landed: a card more it shows since is the card it got
         shown = [(w, s) for w, s in self.seen_log if w <= (last_t + t) / 2]
         half = shown[-1][1] if shown else {}
-        least = min((s.get(skipped, 0) for w, s in shown if w >= last_t), default=half.get(skipped, 0))
-        before = {**half, skipped: least}
+        then = next((s.get(skipped, 0) for w, s in shown if w >= last_t), half.get(skipped, 0))
+        before = {**half, skipped: then}
         self.ended.append(EndedFlight(last_t, *zone.centre, skipped, before, True, True, t - last_t))
 
     def _detector_flight_ended(self, flight: EndedFlight, track: int) -> None:
