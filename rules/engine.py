@@ -43,7 +43,7 @@ from rules.checks.showdown import ShowdownMonitor
 from rules.hand_state import BOARD_CARDS_BEFORE, HandSetup, HandState, Situation, Street
 from rules.profile import HouseProfile, ShortAllInReopen, SubstantialAction
 from rules.records import DEFAULT_SEVERITY, Alert, AlertKind, BetAction, Citation, Ruling, Severity
-from rules.rereading import Output, Reading, contradicts, correct_check, reread, tap_before_chips
+from rules.rereading import Output, Reading, contradicts, reread
 from vision.events import (
     CardExposed,
     CardsDealt,
@@ -158,9 +158,9 @@ class HandJudge:
 
     def _process(self, ev: Event) -> list[Output]:
         street = self.hand.street_of_action
-        tap = tap_before_chips(self, ev)
-        if tap is not None:  # the chips of that visit showed only after the hand had gone
-            return correct_check(self, tap, ev)
+        amended = rereading.amend(self, ev)  # chips after a tap; a string bet's second visit
+        if amended is not None:
+            return amended
         early = self.early
         out = self.judge_one(ev)
         # a contradiction, or chips before the street's cards (was the last street's betting over?)

@@ -7,8 +7,8 @@ the betting is over, a declaration the bet does not allow, a fold facing no bet)
 the hand under the other readings of those pushes and keeps the one that fits best. Uncounted chips
 put in before the street's board cards are out ask the same question of the street before: was its
 betting really over? And chips that
-show in a seat's bet zone just after its tap were that visit's: ``correct_check`` replays the hand
-without the tap.
+show in a seat's bet zone just after its tap were that visit's, and a chip action that continues the
+seat's last one is its further motions: ``amend`` replays the hand with the amended action.
 
 A reading maps uncounted chip actions, by (seat, time), to "raise" (at least the minimum) or "all_in";
 ``HandJudge`` passes it to the betting rules as ``Situation.uncounted_as``. Alerts already raised stay
@@ -17,6 +17,7 @@ raised; the hand's rulings become those of the reading kept, and the revised one
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.hand_state import Street
@@ -91,9 +92,45 @@ def tap_before_chips(judge: HandJudge, ev: Event) -> TableTap | None:
     return tap if tap is not None and ev.t - tap.t <= TAP_HOLD_S else None
 
 
-def correct_check(judge: HandJudge, tap: TableTap, chips: Event) -> list[Output]:
-    """The seat's check was the visit that let ``chips`` go: the hand replayed without the tap."""
-    events = [e for e in judge.events if e is not tap] + [chips]
+def amend(judge: HandJudge, ev: Event) -> list[Output] | None:
+    """What ``ev`` caused if it amends the seat's latest action rather than making another (None if not):
+    chips showing just after a tap correct the check; a chip action that continues the seat's last one
+    (``ChipAction.continues``) joins it as its further motions."""
+    tap = tap_before_chips(judge, ev)
+    if tap is not None:  # the chips of that visit showed only after the hand had gone
+        return _replace(judge, tap, ev)
+    last = _continued(judge, ev)
+    if last is None or not isinstance(ev, ChipAction):
+        return None
+    counted = last.counted and ev.counted
+    joined = replace(
+        last,
+        t=ev.t,
+        frame=ev.frame,
+        pushes=last.pushes + ev.pushes,
+        returned_to_stack=True,
+        non_value_items=last.non_value_items + ev.non_value_items,
+        counted=counted,
+        all_in=ev.all_in and not counted,
+        stack_left=ev.stack_left and not counted and not ev.all_in,
+    )
+    return _replace(judge, last, joined)
+
+
+def _continued(judge: HandJudge, ev: Event) -> ChipAction | None:
+    """The chip action ``ev`` continues: the seat's, the hand's latest ruling on this street, nobody
+    having acted since (string bets split over two visits, the hand lost at its stack between them:
+    demo_feature_table at seed + 39000 and 46000). Otherwise ``ev`` is judged as an action of its own."""
+    if not isinstance(ev, ChipAction) or not ev.continues or not judge.acted_last(ev.seat):
+        return None
+    actions = (ChipAction, Declaration, TableTap, Fold)
+    mine = [e for e in judge.events if isinstance(e, actions) and e.seat == ev.seat]
+    return mine[-1] if mine and isinstance(mine[-1], ChipAction) else None
+
+
+def _replace(judge: HandJudge, old: Event, new: Event) -> list[Output]:
+    """The hand replayed with ``new`` (the last event) for ``old``; what it caused, and rulings revised."""
+    events = [e for e in judge.events if e is not old] + [new]
     replayed, replayed_out = replay(judge, events, judge.reading)
     return adopt(judge, replayed, replayed_out, [])
 

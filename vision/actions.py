@@ -46,12 +46,14 @@ from vision.events import (
     HandEnded,
     HandStarted,
     OutOfView,
+    PriorChips,
     TableTap,
 )
 from vision.foreign import ForeignObjects
 from vision.hands import DEALER, HandOwners
+from vision.late_chips import LateChips
 from vision.pitches import PitchWatch
-from vision.pushes import NEXT_CALL_S, SIGHTING_IOU, PushCounter, Visit
+from vision.pushes import NEXT_CALL_S, PushCounter, Visit
 from vision.settled import RestClock, Settled
 from vision.table import FELT, OFF, RAIL, SeenObject, TableGeometry, TableScene
 
@@ -76,13 +78,27 @@ POT_SHOWS_S = 1.5  # s: bets cleared from their zones went into the pot if chips
 ALL_IN_EMPTY_S = 0.4  # an uncounted push is all-in once its seat's stack zone has shown no chip this long
 OFF_TABLE_S = 0.1  # s chips must show on the rail or off the table, running, to be leaving it
 ORDER_WAIT_S = 3.0  # s a betting action may wait for an earlier one still being seen (``_in_order``)
-LATE_S = 0.8  # s after a tap in which chips showing in the seat's bet zone are still its visit's
+CONTINUE_S = 1.0  # s a hand lost short of the bet zone may be gone and come back to the same action
 Turn = Callable[[], int | None]  # the seat to act now, from the hand state (None: nobody)
 
 
 def _drawn_back(visit: Visit) -> bool:
     """Whether the hand is back over its seat's cards, having come from behind them (not the dealer's)."""
     return bool(visit.reach) and max(visit.reach[0][1], visit.reach[-1][1]) <= TAP_REACH - DRAWN_BACK
+
+
+def _continues(last: Visit | None, visit: Visit, prior: PriorChips) -> bool:
+    """Whether ``visit`` made further motions of the chip action of ``last``, the seat's visit before:
+    the hand was lost from view short of the bet zone (at its stack, over its cards) and came back
+    within ``CONTINUE_S`` with chips, those it let go before left where they lay (demo_feature_table at
+    seed + 39000 and 46000: a string bet's hand lost over its stack for 0.3-0.4 s between its pushes)."""
+    return (
+        last is not None
+        and last.last_place != f"seat{visit.seat}_bet"
+        and 0 < visit.start - last.last_seen <= CONTINUE_S
+        and bool(visit.pushes)
+        and prior in (PriorChips.LEFT, PriorChips.COMBINED)
+    )
 
 
 class ActionAnalyzer(CardWatch):
@@ -112,8 +128,7 @@ class ActionAnalyzer(CardWatch):
         self.hands = HandOwners(geometry)  # whose hand each one in view is
         self.pushes = PushCounter(chips, stacks_counted)  # what each visit pushed into its seat's bet zone
         self.visits: dict[int, Visit] = {}
-        # seat -> when its last tap's visit ended, the bet-zone boxes before it, when new chips first showed
-        self.after_tap: dict[int, tuple[float, list[Box], float | None]] = {}
+        self.late_chips = LateChips()  # chips showing just after a tap's hand has gone
         self.held: dict[int, tuple[ChipAction, float]] = {}  # seat -> chip action held, since when
         self.waiting: list[Event] = []  # betting actions waiting for an earlier one (``_in_order``)
         self.seat_cards: dict[int, Settled] = {s: Settled(hold) for s in geometry.seats}
@@ -130,6 +145,7 @@ class ActionAnalyzer(CardWatch):
         self.board_low: tuple[int, float] = (0, 0.0)
         self.has_cards: dict[int, bool] = {}  # cards in the seat's own zones in the latest scene
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
+        self.last_pushed: dict[int, Visit] = {}  # each seat's last visit that made a chip action
         # when a hand last left each seat's zones: its own visit's, or one taken for it provisionally
         # (``_hand_of_the_seat_deciding``) that showed no action; its cards going a moment later went
         # with that hand
@@ -185,7 +201,7 @@ class ActionAnalyzer(CardWatch):
         self._visits(scene, hands, out)
         self._settle_all_in(scene.t, out)
         self._release_held(scene.t, out)
-        self._late_chips(scene, out)
+        out += self.late_chips.update(scene, self.in_hand)
         self._bets_and_pot(scene, out)
         self.objects.update(scene, out)
         self._out_of_view(scene, out)
@@ -372,7 +388,9 @@ class ActionAnalyzer(CardWatch):
                 prior_pulled_back=pulled,
                 non_value_items=len(visit.items),
                 counted=self.stacks_counted and not visit.unread,
+                continues=_continues(self.last_pushed.get(visit.seat), visit, prior),
             )
+            self.last_pushed[visit.seat] = visit
             cards_left = visit.had_cards and not self.has_cards.get(visit.seat, False)
             empty_since = self.stack_empty_since.get(visit.seat, 0.0)  # None: chips in the stack zone now
             if not action.counted and visit.stack_before and empty_since is not None:
@@ -389,7 +407,7 @@ class ActionAnalyzer(CardWatch):
                 out.append(self._tap(visit))
             # what lay in the bet zone as the hand came, chips and protectors (a protector read as a
             # chip after the tap is no late chip: seed + 19000 non_value_item)
-            self.after_tap[visit.seat] = (t, visit.lay_at_start(), None)
+            self.late_chips.tapped(visit.seat, t, visit.lay_at_start())
 
     @staticmethod
     def _tap(visit: Visit) -> TableTap:
@@ -504,34 +522,6 @@ class ActionAnalyzer(CardWatch):
         out += [e for e in self.waiting if not waits(e)]
         self.waiting = [e for e in self.waiting if waits(e)]
         return out
-
-    def _late_chips(self, scene: TableScene, out: list[Event]) -> None:
-        """Chips that show in a seat's bet zone within ``LATE_S`` of a tap, with no hand there: the
-        visit let them go under the hand, and they showed once it had gone (found a moment late). Seen
-        in two detector calls running (seed + 18000 clock_countdown: the dealer's hand gathering the
-        bet was boxed with a chip for one call), they are that visit's: an uncounted chip action, which
-        the rules engine takes as correcting the check, even with the hand back (seed + 2000
-        demo_feature_table: a string bet's first push showed as the hand came back with the second)."""
-        for seat, (since, known, first) in list(self.after_tap.items()):
-            if scene.t - since > LATE_S or not self.in_hand:
-                del self.after_tap[seat]
-                continue
-            there = scene.in_place(f"seat{seat}_bet")
-            new = [
-                o for o in there if o.cls == "chip" and not any(iou(o.box, b) >= SIGHTING_IOU for b in known)
-            ]
-            # with what lay there gone from its place, a chip elsewhere is that one moving: the dealer
-            # gathering the bet (seed + 30000 clean_heads_up_check_down: the big blind, blurred)
-            if not new or any(all(iou(o.box, b) < SIGHTING_IOU for o in there) for b in known):
-                self.after_tap[seat] = (since, known, None)
-            elif first is None:
-                self.after_tap[seat] = (since, known, scene.t)
-            elif scene.t - first < NEXT_CALL_S:  # still the first call's boxes
-                continue
-            else:
-                del self.after_tap[seat]
-                values = tuple(sorted((o.value for o in new if o.value > 0), reverse=True))
-                out.append(ChipAction(first, seat=seat, pushes=(values,) if values else (), counted=False))
 
     # ----- chips: bets pulled into the pot --------------------------------------------------------
 

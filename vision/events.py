@@ -144,6 +144,9 @@ class ChipAction(Event):
     can tell of an all-in (set only when ``counted`` is False; counted chips show it by their amount).
     ``stack_left``: uncounted chips after which chips still showed in the seat's stack zone: not all of
     the seat's chips went in, whatever the top chips read (set only when ``counted`` is False).
+    ``continues``: the seat's hand came back for these chips moments after its last chip action, having
+    drawn back from the bet zone: further motions of that action, if nobody has acted since (the rules
+    engine then judges the two as one, with a return to the stack).
     """
 
     seat: int = 0
@@ -155,6 +158,7 @@ class ChipAction(Event):
     counted: bool = True
     all_in: bool = False
     stack_left: bool = False
+    continues: bool = False
 
     def __post_init__(self) -> None:
         if any(c <= 0 for push in self.pushes for c in push):

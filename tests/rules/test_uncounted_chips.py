@@ -246,6 +246,19 @@ def test_more_uncounted_chips_from_the_seat_that_just_acted_are_the_same_action(
     assert AlertKind.OUT_OF_TURN in kinds(judge(TABLE, B, deal(TABLE), later))
 
 
+def test_chips_that_continue_the_seats_last_action_join_it_as_a_string_bet():
+    """The camera saw a push in two motions as two visits, the hand lost at its stack between them, and
+    says so (``continues``): the two are one action with a return to the stack, a string bet, the call
+    standing. Once another seat has acted, such chips are an action of their own (out of turn)."""
+    second = replace(tops(3, 500), continues=True)
+    record = judge(TABLE, B, deal(TABLE), [tops(3, 100), second, fold(4)])
+    assert kinds(record) == [AlertKind.STRING_BET]
+    assert [r.seat for r in record.rulings][-2:] == [3, 4]
+    assert actions_of(record, 3)[-1] is BetAction.CALL
+    later = judge(TABLE, B, deal(TABLE), [tops(3, 100), fold(4), second])
+    assert AlertKind.STRING_BET not in kinds(later) and AlertKind.OUT_OF_TURN in kinds(later)
+
+
 def test_a_call_that_the_table_played_as_a_raise_is_read_again_as_one():
     """Heads-up, the button raises in one stack: from overhead, one chip, taken as a call. The big
     blind's push then faces no bet and is taken as a raise, so the button seems still to act when the

@@ -408,3 +408,50 @@ def test_a_first_chip_hidden_again_is_timed_from_when_it_first_showed(
     (action,) = [e for e in table.events if isinstance(e, ChipAction)]
     assert action.pushes == ((1000,), (1000,))
     assert not action.returned_to_stack
+
+
+@pytest.mark.parametrize(
+    ("lost_at", "gone_s", "continues"),
+    [
+        ("seat2_stack", 0.4, True),
+        ("seat2_cards", 0.4, True),
+        ("seat2_bet", 0.4, False),
+        ("seat2_stack", 1.5, False),
+    ],
+    ids=[
+        "lost-at-its-stack-and-back-is-the-same-action",
+        "lost-over-its-cards-and-back-is-the-same-action",
+        "lost-over-the-bet-zone-is-no-trip-back",
+        "back-after-a-while-is-another-action",
+    ],
+)
+def test_a_hand_lost_between_two_pushes_continues_the_action(
+    geometry: TableGeometry, lost_at: str, gone_s: float, continues: bool
+) -> None:
+    """A string bet whose hand is lost from view at the stack between its two pushes makes two visits
+    (demo_feature_table at seed + 39000 and 46000: lost for 0.3-0.4 s): the second visit's chip action
+    says it continues the first, so the rules engine can judge the two as one. A hand last seen over
+    the bet zone made no trip back, and one gone longer than ``CONTINUE_S`` came back to act anew."""
+    table = Table(geometry, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    stack = thing(g, 9, "hand", "seat2_stack")
+    over_the_bet = thing(g, 9, "hand", "seat2_bet")
+    lost = thing(g, 9, "hand", lost_at)
+    first = thing(g, 50, "chip", "seat2_bet", label="black", value=100)
+    second = replace(thing(g, 51, "chip", "seat2_bet", label="purple", value=500), track=51)
+    second = replace(second, box=(second.box[0] + 20, second.box[1], second.box[2] + 20, second.box[3]))
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.3, *cards, stack)
+    table.show(0.3, *cards, over_the_bet)
+    table.show(0.3, *cards, first, over_the_bet)  # let go
+    table.show(0.3, *cards, first, lost)  # drawn back, then lost from view
+    table.show(gone_s, *cards, first)
+    table.show(0.3, *cards, first, stack)  # back, with more chips
+    table.show(0.3, *cards, first, over_the_bet)
+    table.show(0.3, *cards, first, second, over_the_bet)
+    table.show(1.0, *cards, first, second)  # gone
+    actions = [e for e in table.events if isinstance(e, ChipAction)]
+    assert [a.pushes for a in actions] == [((100,),), ((500,),)]
+    assert [a.continues for a in actions] == [False, continues]

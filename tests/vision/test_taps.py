@@ -107,7 +107,7 @@ def test_chips_showing_as_the_hand_draws_back_are_a_bet_not_a_tap(geometry: Tabl
 
 def test_chips_that_show_after_the_draw_back_still_count(geometry: TableGeometry) -> None:
     """Found a detector call after the tap went out, the chips are the visit's as well: an uncounted chip
-    action after the tap, which the rules engine takes as correcting the check (``correct_check``)."""
+    action after the tap, which the rules engine takes as correcting the check (``rules.rereading.amend``)."""
     g = geometry
     table, cards = _tapping(g, stacks_counted=False)
     table.show(0.1, *cards, hand_at_reach(g, 2, 0.41, "seat2_cards"))
