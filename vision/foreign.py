@@ -71,7 +71,8 @@ class ForeignObjects:
         self.settled: dict[int, Settled] = {}  # track -> on the felt or not, settled
         self.placed: dict[int, tuple[ForeignObject, int | None]] = {}  # track -> what, nearest seat
         self.last_box: dict[int, tuple[float, float, float, float]] = {}  # placed track -> where it lay
-        self.first_seen: dict[int, tuple[int | None, float, str]] = {}  # track -> its seat, when, class
+        # track -> its seat, when, and whether it showed over where a placed object lay (that one, re-tracked)
+        self.first_seen: dict[int, tuple[int | None, float, bool]] = {}
         self.touched: set[int] = set()  # placed tracks a hand has been over since they were last seen bare
         self.present: set[int] = set()  # the tracks seen in the latest scene
         self.votes: dict[int, Counter[str]] = {}  # track -> its sure readings so far, lying still
@@ -96,13 +97,16 @@ class ForeignObjects:
         one goes with it (seed + 14000 clean_exact_calls: an arm over the rail boxed as a phone at 0.30
         as it came and went; a street of checks taken for phones put down). A box not read surely as
         an object is no object put down (seed + 12000 clean_limped_pot: a hand going back over its
-        stack boxed as a drink for one call, and its check was taken for a protector put down)."""
+        stack boxed as a drink for one call, and its check was taken for a protector put down). Nor is a
+        track that first showed over where a placed object lay: that object, tracked anew (seed + 47000
+        clean_capped_bottle: seat 6's bottle, re-tracked as the hand went to tap beside it)."""
         return any(
             at == seat
             and first >= t
             and track in self.present
             and (not self.reads_drinks or self.read_as(track) is not None)
-            for track, (at, first, _) in self.first_seen.items()
+            for track, (at, first, over_one) in self.first_seen.items()
+            if not over_one
         )
 
     def read_as(self, track: int) -> ForeignObject | None:
@@ -129,7 +133,9 @@ class ForeignObjects:
                 lying |= self._lying_where(o.box)
                 continue
             seen.add(o.track)
-            self.first_seen.setdefault(o.track, (o.seat, scene.t, o.cls))
+            if o.track not in self.first_seen:
+                there = any(iou(o.box, lay) >= SAME_PLACE_IOU for lay in self.last_box.values())
+                self.first_seen[o.track] = (o.seat, scene.t, there)
             if o.label in READINGS and self.rest.still_for(o.track, scene.t) >= STILL_S:
                 self.votes.setdefault(o.track, Counter())[o.label] += 1
             settled = self.settled.setdefault(o.track, Settled(self.hold))

@@ -112,22 +112,15 @@ class PitchWatch:
         self.card = 0.032 * geometry.width  # a card's length in pixels (from the cards in view)
         self.detector_ends: list[tuple[EndedFlight, tuple[Sighting, ...]]] = []  # the detector's, and paths
         self.seen_log: list[tuple[float, dict[int, int]]] = []  # the last second's card counts per seat
+        self.box_log: list[tuple[float, dict[int, list[Box]]]] = []  # ... and card boxes per seat
         self._dealer = next((z for z in geometry.zones if z.kind is ZoneKind.DEALER), None)
         self._seat_cards = [z for z in geometry.zones if z.kind is ZoneKind.CARDS]
 
     def reset(self) -> None:
         """A new hand: nothing is covered or on its way."""
-        for seats in (
-            self.covered,
-            self.covered_by,
-            self.in_view,
-            self.uncovered,
-            self.boxed_twice,
-            self.reach,
-        ):
+        counts = (self.covered, self.covered_by, self.in_view, self.uncovered, self.boxed_twice, self.reach)
+        for seats in (*counts, self.over_deal_since, self.landed, self.came_down_by):
             seats.clear()
-        for times in (self.over_deal_since, self.landed, self.came_down_by):
-            times.clear()
         self.landings, self.ended, self.taken, self.deal_log = [], [], set(), []
 
     def update(
@@ -144,6 +137,7 @@ class PitchWatch:
         self._note_disturbed(cards, busy, t)
         self._note_hands(scene.of_class("hand"), t)
         self.seen_log = [e for e in self.seen_log if t - e[0] <= 1.0] + [(t, dict(seen))]
+        self.box_log = [e for e in self.box_log if t - e[0] <= 1.0] + [(t, self.seat_boxes)]
         self.detector_ends = [e for e in self.detector_ends if t - e[0].t <= 1.0]
         self._measure_cards(cards)
         now = {o.track: o for o in cards if o.track >= 0}
@@ -249,7 +243,7 @@ class PitchWatch:
         # read then, the landing showed a card more, and the seat held one card)
         for landing in [a for a in self.landings if t - a[3] >= self.hold + 0.1]:
             self.landings.remove(landing)
-            seat, when, before, _ = landing
+            seat, when, before, came = landing
             # a card more at a seat where a later flight from the deck came down is that flight's
             # (seed + 19000 playlive_45a_multi_chip_call: seat 7's second card came down squarely on its
             # first while seat 9's, seen flying to it, showed there before the count settled), nor a card
@@ -270,8 +264,10 @@ class PitchWatch:
                     self.covered[seat] = self.covered.get(seat, 0) + 1
                     self.covered_by[seat] = when
                     self.in_view[seat] = seen.get(seat, 0)
-                    if self.seat_boxes.get(seat):
-                        self.reach[seat] = enclosing(self.seat_boxes[seat])
+                    # where they lay as it came down: the hidden one shows there (capped_bottle-s47000)
+                    lay = [b for w, bs in self.box_log if w >= came - self.hold for b in bs.get(seat, [])]
+                    if lay:
+                        self.reach[seat] = enclosing(lay)
 
     def _shown(self, seat: int, when: float, before: dict[int, int]) -> int:
         """The cards another seat showed just before a landing at ``when``: a card shown again
@@ -483,6 +479,10 @@ class PitchWatch:
         # there is the one that landed (seed + 40000 absent_left_before_deal: seat 8's, boxed a frame
         # before its patch showed again after a gap, was read as held before and counted again, hidden)
         aloft = max((t for t in flight.times if t < down), default=down)
+        # a card showing there in the flight's second half is its card (under_raise-s47000: the motion lags)
+        rose = self.rose.get(seat, -1e9)
+        if (flight.t0 + down) / 2 < rose < aloft:
+            aloft = rose
         before = next((seen for when, seen in reversed(self.seen_log) if when <= aloft), {})
         self.ended.append(EndedFlight(down, x, y, seat, before, True, True))
 

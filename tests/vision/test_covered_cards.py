@@ -205,3 +205,32 @@ def test_a_card_come_down_past_the_end_of_a_seats_cards_is_no_other_seats_card(
     table.show(0.1, button, s1[0], nudged)
     table.show(1.5, button, s1[0], _moved(s1[2], 14), nudged)  # ...as seat 1's third shows past its cards
     assert table.cards_dealt_to(1, 9) == {1: 3, 9: 2}
+
+
+def test_a_hidden_card_showing_again_where_it_lay_as_the_next_came_down_is_that_card(
+    geometry: TableGeometry,
+) -> None:
+    """clean_capped_bottle-s47000: seat 4's second card came down half over its first; the tracker moved
+    the first card's track onto the new box and the first showed beside it for a moment, then was lost
+    under it (counted hidden). Where the seat's cards reached was taken from the one box left, so when
+    the first showed again where it had lain, it "reached past" them: a card come down, and the seat
+    held three, a misdeal. Where the cards reach is where they lay from just before the card came down."""
+    g = geometry
+    table = Table(g)
+    table.analyzer.hole_cards = 4
+    button = thing(g, 900, "dealer_button", "seat9_bet")
+    first = thing(g, 100, "card_down", "seat1_cards")
+    s9 = thing(g, 110, "card_down", "seat9_cards")
+    table.show(0.5, button, first)
+    table.show(0.5, button, first, s9)
+    pitch(table, 1, 120, button, first, s9)
+    on_top = _moved(first, 15)  # the first card's track, now on the new card's box
+    under = replace(first, track=101)
+    table.show(0.1, button, on_top, under, s9)  # both for a moment
+    table.show(0.8, button, on_top, s9)  # then the first lost under the second: hidden
+    assert table.cards_dealt_to(1, 9) == {1: 2, 9: 1}
+    again = replace(under, track=-1)  # the first shows again where it lay
+    table.show(0.5, button, on_top, again, s9)
+    pitch(table, 9, 121, button, on_top, again, s9)  # the round goes on: the button's second
+    table.show(1.5, button, on_top, again, s9, _moved(s9, 15))
+    assert table.cards_dealt_to(1, 9) == {1: 2, 9: 2}

@@ -122,6 +122,27 @@ def test_a_second_track_on_a_placed_object_is_the_same_object(geometry: TableGeo
     assert not any(isinstance(e, ObjectRemoved) for e in table.events)
 
 
+def test_a_placed_object_tracked_anew_as_a_hand_taps_beside_it_was_not_put_down_by_that_hand(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 47000 clean_capped_bottle: seat 6's bottle, on the felt since before the deal, took a new
+    track as the seat's hand came to tap beside it; the object "first seen" during the visit was taken
+    for one the hand put down, and the check was lost (three out-of-turn alerts in a clean hand). A
+    track that first shows over where a placed object lies is that object."""
+    g = geometry
+    table, cards = reading_table(g)
+    table.turn = 2
+    bottle = thing(g, 92, "drink", "seat2_stack", label="capped")
+    table.show(2.0, *cards, bottle)
+    tracked_anew = replace(bottle, track=93)
+    table.show(0.2, *cards, bottle, rail_hand(g, 7, 2))
+    table.show(0.3, *cards, tracked_anew, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.2, *cards, tracked_anew, rail_hand(g, 7, 2))
+    table.show(1.0, *cards, tracked_anew)
+    assert [e.seat for e in table.events if isinstance(e, TableTap)] == [2]
+    assert placed_and_removed(table) == [("ObjectPlaced", "drink_capped")]
+
+
 def test_a_track_another_took_over_as_the_same_object_is_not_put_down_again(
     geometry: TableGeometry,
 ) -> None:

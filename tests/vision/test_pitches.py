@@ -519,3 +519,29 @@ def test_a_card_passing_beside_and_behind_a_flight_that_came_down_is_not_that_fl
     table.show(0.1, *others, long_card(g, 100, "seat1_cards"), passing)
     table.show(1.5, *others, long_card(g, 100, "seat1_cards"))
     assert table.cards_dealt_to(1) == {1: 1}
+
+
+def test_a_card_boxed_before_its_blur_reached_the_seat_is_one_more_not_one_hidden(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 47000 under_raise: seat 3's second card was boxed beside its first at 3.50, while the
+    motion gate's patch of its flight, lagging the card, was still more than a card length short of
+    the seat; the patch got there at 3.63, and the count "before" it came down, read then, was two
+    already: the card was counted again as one hidden under the first, a misdeal at the first bet. The
+    count before a motion flight comes down is read before a card showed at its seat in the flight's
+    second half (in its first half, it is the card before, landing as this one left the deck)."""
+    g = geometry
+    table = Table(g, turn=2)
+    first = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 102, "card_down", "seat2_cards")]
+    table.show(1.0, *first)
+    for share in (0.1, 0.25, 0.4, 0.55):
+        table.show(0.1, *first, moving=(blur(g, "seat1_cards", share),))
+    cards = [*first, thing(g, 101, "card_down", "seat1_cards")]
+    for share in (0.7, 0.85, 1.0):  # boxed at the seat while its patch still trails in
+        table.show(0.1, *cards, moving=(blur(g, "seat1_cards", share),))
+    table.show(1.0, *cards)
+    cards.append(thing(g, 103, "card_down", "seat2_cards"))
+    table.show(1.0, *cards)
+    table.reach(2, "seat2_bet", *cards)
+    table.show(2.0, *cards)
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
