@@ -120,7 +120,7 @@ def amend(judge: HandJudge, ev: Event) -> list[Output] | None:
 def _continued(judge: HandJudge, ev: Event) -> ChipAction | None:
     """The chip action ``ev`` continues: the seat's, the hand's latest ruling on this street, nobody
     having acted since (string bets split over two visits, the hand lost at its stack between them:
-    demo_feature_table at seed + 39000 and 46000). Otherwise ``ev`` is judged as an action of its own."""
+    demo_feature_table at seed + 2000 and 46000). Otherwise ``ev`` is judged as an action of its own."""
     if not isinstance(ev, ChipAction) or not ev.continues or not judge.acted_last(ev.seat):
         return None
     actions = (ChipAction, Declaration, TableTap, Fold)

@@ -90,8 +90,8 @@ def _drawn_back(visit: Visit) -> bool:
 def _continues(last: Visit | None, visit: Visit, prior: PriorChips) -> bool:
     """Whether ``visit`` made further motions of the chip action of ``last``, the seat's visit before:
     the hand was lost from view short of the bet zone (at its stack, over its cards) and came back
-    within ``CONTINUE_S`` with chips, those it let go before left where they lay (demo_feature_table at
-    seed + 39000 and 46000: a string bet's hand lost over its stack for 0.3-0.4 s between its pushes)."""
+    within ``CONTINUE_S`` with chips, those it let go before left where they lay (demo_feature_table-s46000:
+    a string bet's hand lost over its stack for 0.4 s between its pushes; found at seed + 2000 too)."""
     return (
         last is not None
         and last.last_place != f"seat{visit.seat}_bet"

@@ -429,7 +429,7 @@ def test_a_hand_lost_between_two_pushes_continues_the_action(
     geometry: TableGeometry, lost_at: str, gone_s: float, continues: bool
 ) -> None:
     """A string bet whose hand is lost from view at the stack between its two pushes makes two visits
-    (demo_feature_table at seed + 39000 and 46000: lost for 0.3-0.4 s): the second visit's chip action
+    (demo_feature_table-s46000: lost for 0.4 s): the second visit's chip action
     says it continues the first, so the rules engine can judge the two as one. A hand last seen over
     the bet zone made no trip back, and one gone longer than ``CONTINUE_S`` came back to act anew."""
     table = Table(geometry, stacks_counted=False)
