@@ -87,7 +87,7 @@ class PitchWatch:
         self.covered_by: dict[int, float] = {}  # seat -> when the landing that last hid one came down
         self.in_view: dict[int, int] = {}  # seat -> the cards it showed over them (``card_came_into_view``)
         self.uncovered: dict[int, float] = {}  # seat -> when a card counted hidden there last came into view
-        self.reach: dict[int, Box] = {}  # seat -> where its card boxes reached when one was counted hidden
+        self.reach: dict[int, Box] = {}  # seat -> where its card boxes reached as a card hid one there
         self.boxed_twice: dict[int, int] = {}  # seat -> card boxes it showed over what the deal had given it
         self.over_deal_since: dict[int, float] = {}  # seat -> since when it has shown more than that
         self.flying: dict[int, tuple[float, float, float, float]] = {}  # loose card: x, y, since, size
@@ -264,7 +264,7 @@ class PitchWatch:
                     self.covered[seat] = self.covered.get(seat, 0) + 1
                     self.covered_by[seat] = when
                     self.in_view[seat] = seen.get(seat, 0)
-                    # where they lay as it came down: the hidden one shows there (capped_bottle-s47000)
+                    # where they lay as it came down: the hidden one shows there (clean_capped_bottle-s47000)
                     lay = [b for w, bs in self.box_log if w >= came - self.hold for b in bs.get(seat, [])]
                     if lay:
                         self.reach[seat] = enclosing(lay)
@@ -553,7 +553,7 @@ class PitchWatch:
 
     def _reaches_out(self, seat: int, t: float) -> bool:
         """While the deal goes round, the seat's card boxes reach ``REACH`` of a card past where they lay
-        when a card was counted hidden there, no hand over them: a card came down at the end of its
+        as the card that hid one there came down, no hand over them: a card came down at the end of its
         cards; the hidden one shows among them (pot_limit_overbet-s44000: the button's fourth card, 10 px
         past its fan's end, was taken for its third, counted hidden in the fan: three of four)."""
         was, now = self.reach.get(seat), self.seat_boxes.get(seat)
