@@ -423,6 +423,25 @@ def test_a_card_lost_by_motion_between_two_seats_came_down_where_it_was_going(
     assert table.cards_dealt_to(1, 2, 3) == {1: 2, 2: 2, 3: 2}
 
 
+def _seat1_second_card_by_motion(g: TableGeometry, flight: list[tuple[bool, float | None]]) -> dict[int, int]:
+    """Seats 1 and 2 hold a card each; seat 1's second comes seen by motion, a detector call at a time:
+    (whether the card is boxed at the seat yet, where its patch is on the way, None: no patch). Then
+    seat 2's second card lands and seat 2 checks. The cards the deal gave each seat."""
+    table = Table(g, turn=2)
+    first = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 102, "card_down", "seat2_cards")]
+    table.show(1.0, *first)
+    cards = [*first, thing(g, 101, "card_down", "seat1_cards")]
+    for boxed, share in flight:
+        moving = () if share is None else (blur(g, "seat1_cards", share),)
+        table.show(0.1, *(cards if boxed else first), moving=moving)
+    table.show(1.0, *cards)
+    cards.append(thing(g, 103, "card_down", "seat2_cards"))
+    table.show(1.0, *cards)
+    table.reach(2, "seat2_bet", *cards)
+    table.show(2.0, *cards)
+    return table.cards_dealt_to(1, 2)
+
+
 def test_a_card_boxed_in_the_frame_its_blur_came_down_is_one_more_not_one_hidden(
     geometry: TableGeometry,
 ) -> None:
@@ -430,22 +449,17 @@ def test_a_card_boxed_in_the_frame_its_blur_came_down_is_one_more_not_one_hidden
     boxed beside the first in the frame its patch reached the seat. The count "before" it came down was
     read in that frame, two already, so the card was taken for one pitched on top of the first and
     hidden: three cards, a misdeal once play began. What a seat held before is read just before."""
-    g = geometry
-    table = Table(g, turn=2)
-    first = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 102, "card_down", "seat2_cards")]
-    table.show(1.0, *first)
-    for share in (0.1, 0.25, 0.4, 0.55):  # the blur, lost for two frames, then on the seat's cards
-        table.show(0.1, *first, moving=(blur(g, "seat1_cards", share),))
-    table.show(0.1, *first)
-    cards = [*first, thing(g, 101, "card_down", "seat1_cards")]
-    table.show(0.1, *cards)  # boxed beside the first a frame before the patch reached it
-    table.show(0.1, *cards, moving=(blur(g, "seat1_cards", 1.0),))
-    table.show(1.0, *cards)
-    cards.append(thing(g, 103, "card_down", "seat2_cards"))
-    table.show(1.0, *cards)
-    table.reach(2, "seat2_bet", *cards)
-    table.show(2.0, *cards)
-    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
+    # the blur, lost for two frames, then on the seat's cards; boxed beside the first a frame before
+    flight = [
+        (False, 0.1),
+        (False, 0.25),
+        (False, 0.4),
+        (False, 0.55),
+        (False, None),
+        (True, None),
+        (True, 1.0),
+    ]
+    assert _seat1_second_card_by_motion(geometry, flight) == {1: 2, 2: 2}
 
 
 def test_a_card_seen_both_by_motion_and_by_the_detector_further_on_is_one_card(
@@ -530,18 +544,14 @@ def test_a_card_boxed_before_its_blur_reached_the_seat_is_one_more_not_one_hidde
     already: the card was counted again as one hidden under the first, a misdeal at the first bet. The
     count before a motion flight comes down is read before a card showed at its seat in the flight's
     second half (in its first half, it is the card before, landing as this one left the deck)."""
-    g = geometry
-    table = Table(g, turn=2)
-    first = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 102, "card_down", "seat2_cards")]
-    table.show(1.0, *first)
-    for share in (0.1, 0.25, 0.4, 0.55):
-        table.show(0.1, *first, moving=(blur(g, "seat1_cards", share),))
-    cards = [*first, thing(g, 101, "card_down", "seat1_cards")]
-    for share in (0.7, 0.85, 1.0):  # boxed at the seat while its patch still trails in
-        table.show(0.1, *cards, moving=(blur(g, "seat1_cards", share),))
-    table.show(1.0, *cards)
-    cards.append(thing(g, 103, "card_down", "seat2_cards"))
-    table.show(1.0, *cards)
-    table.reach(2, "seat2_bet", *cards)
-    table.show(2.0, *cards)
-    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
+    # boxed at the seat while its patch still trails in
+    flight = [
+        (False, 0.1),
+        (False, 0.25),
+        (False, 0.4),
+        (False, 0.55),
+        (True, 0.7),
+        (True, 0.85),
+        (True, 1.0),
+    ]
+    assert _seat1_second_card_by_motion(geometry, flight) == {1: 2, 2: 2}
