@@ -155,6 +155,7 @@ class ActionAnalyzer(CardWatch):
         self.exposed_at: dict[int, float] = {}  # when each seat last showed a card
         # a card seen face up under the seat's own hand, held till the hand goes: (first seen, its label)
         self.held_exposures: dict[int, tuple[float, str | None]] = {}
+        self.pairing: dict[int, float] = {}  # seat: when its one face-up card began to wait for a second
         self.gone: dict[int, float] = {}  # seat -> since when its cards are gone, destination unknown
         self._muck = next((z for z in geometry.zones if z.kind is ZoneKind.MUCK), None)
         self._dealer_zone = next((z.name for z in geometry.zones if z.kind is ZoneKind.DEALER), "dealer")

@@ -53,6 +53,7 @@ LOOSE_MEMORY_S = 1.0  # a loose card's box seen this recently where one lies now
 ARRIVAL_BEFORE_S = 0.15
 BOXED_S = 1.5  # s: a face-up card landing this soon after one was seen on the deck was boxed
 HELD_EXPOSURE_S = 1.0  # s after the seat's hand went that a card it seemed to turn up may take to show
+PAIR_WAIT_S = 0.6  # s a seat's one face-up card waits for a second face-up box beside it to be counted
 
 
 class CardWatch:
@@ -87,6 +88,7 @@ class CardWatch:
     exposed_boxes: list[Box]
     exposed_at: dict[int, float]
     held_exposures: dict[int, tuple[float, str | None]]
+    pairing: dict[int, float]
     folded: set[int]
     tabled: set[int]
     up_on_deck: float
@@ -216,16 +218,21 @@ class CardWatch:
                     # the seat's exposed card, tracked afresh once a hand had covered it (seed + 8000
                     # card_exposed_action_pending): one exposure a seat and hand (two cards up are tabled)
                     self.exposed.add(fresh[0].track)
-                elif len(up) == 1 and fresh and seat not in self.tabled:
+                elif (
+                    len(up) == 1
+                    and fresh
+                    and seat not in self.tabled
+                    and not self._tabling(seat, fresh[0], scene)
+                ):
                     self.exposed.add(fresh[0].track)
-                    self.exposed_at[seat] = t
+                    shown = self.exposed_at[seat] = self.pairing.pop(seat, t)  # waited for a second card
                     # under the seat's own hand, or boxed where a hand is boxed (seed + 38000 out_of_turn:
                     # seat 4's hand, coming in to bet, boxed as a face-up card and as a hand in one call,
                     # not yet a visit): reported once the hand has gone, if a card still shows face up
                     if seat in self.visits or self._under_a_hand(fresh[0], scene):
-                        self.held_exposures.setdefault(seat, (t, fresh[0].label or None))
+                        self.held_exposures.setdefault(seat, (shown, fresh[0].label or None))
                     else:
-                        out.append(CardExposed(t, seat=seat, card=fresh[0].label or None))
+                        out.append(CardExposed(shown, seat=seat, card=fresh[0].label or None))
             hand_gone = seat not in self.visits and not any(self._under_a_hand(o, scene) for o in up)
             if seat in self.held_exposures and hand_gone:
                 self._release_exposure(seat, t, up, bool(cards), out)
@@ -477,12 +484,34 @@ class CardWatch:
         paper to the face check, "exposed" a card in 9 of 59 renders (clean_limped_pot: seat 6's hand,
         picking up its cards to fold, boxed as a face-up card at 0.61 and as a hand at 0.36)."""
         since, label = self.held_exposures[seat]
-        if up and seat not in self.folded:
+        if seat in self.tabled:  # the hand was turning the cards over: they are tabled, not exposed
+            del self.held_exposures[seat]
+        elif up and seat not in self.folded:
             del self.held_exposures[seat]
             out.append(CardExposed(since, seat=seat, card=label))
         elif not cards or seat in self.folded or t - self.visit_ended.get(seat, t) > HELD_EXPOSURE_S:
             del self.held_exposures[seat]
             self.exposed_at.pop(seat, None)
+
+    def _tabling(self, seat: int, card: SeenObject, scene: TableScene) -> bool:
+        """Whether the seat's one face-up card waits for a second: another face-up box shows beside it
+        at the seat, not yet counted (moving still, or not confirmed by the tracker), and has for less
+        than ``PAIR_WAIT_S``. A hand turned over card by card is tabled, not a card exposed then the
+        hand (seed + 48000 prior_chips_pulled_back: seat 3 turned both cards at once at showdown, the
+        second boxed at 0.25-0.4 and confirmed 0.5 s after the first, an exposure reported between)."""
+        places = (f"seat{seat}_cards", f"seat{seat}_bet")
+        beside = any(
+            o.cls == "card_up"
+            and o.place in places
+            and o.track != card.track
+            and (o.track < 0 or o.track not in self.exposed)
+            and iou(o.box, card.box) < SAME_CARD_IOU
+            for o in scene.objects
+        )
+        if not beside:
+            self.pairing.pop(seat, None)
+            return False
+        return scene.t - self.pairing.setdefault(seat, scene.t) < PAIR_WAIT_S
 
     @staticmethod
     def _under_a_hand(card: SeenObject, scene: TableScene) -> bool:
@@ -509,6 +538,7 @@ class CardWatch:
         self.tabled.clear()
         self.exposed_at.clear()
         self.held_exposures.clear()
+        self.pairing.clear()
         buttons = scene.of_class("dealer_button")
         self.button = buttons[0].seat if buttons else None
         out.append(HandStarted(t - 0.01, hand_id=f"hand-{self.hand_no}", button_seat=self.button))
