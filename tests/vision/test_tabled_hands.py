@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.vision.test_deal import flop_out
 from tests.vision.scenes import demo_geometry, rail_hand, thing
+from tests.vision.test_deal import flop_out
 from vision.deal import PAIR_WAIT_S
 from vision.events import CardExposed, HandTabled
 from vision.table import SeenObject, TableGeometry
