@@ -170,8 +170,9 @@ class MotionFlights:
             for i, p in enumerate(live)
             for j, q in enumerate(patches)
             if _flies_on(p, q, t, self.step, card)
-            # a card lost is found again moving, not in something at rest
-            and (not at_rest[j] or t - p.t[-1] < 1.5 * self.step)
+            # a card lost is found again moving, not in something at rest; nor does a card just seen
+            # fly on into something that lay there the frame before (it has no line to keep yet)
+            and (not at_rest[j] or (t - p.t[-1] < 1.5 * self.step and len(p.xy) > 1))
         )
         used_paths: set[int] = set()
         used_patches: set[int] = set()

@@ -146,3 +146,16 @@ def test_a_card_lost_as_it_came_down_is_not_found_again_in_another_seats_cards_a
     frames = [[seat8, (x, y, 40.0)] for x, y in path] + [[seat8]] * 6
     found = run(frames, card=40.0)
     assert [(f.x1, f.y1) for f in found] == [(480.0, 400.0)]
+
+
+def test_a_card_just_seen_does_not_fly_on_into_something_that_lay_there_the_frame_before() -> None:
+    """Seed + 49000 misdeal_too_late: the late card's patch showed once by the deck, was lost a frame,
+    and flew on to seat 5. Its one-point path had been linked to the dealer's hand lying beside the
+    deck (2.6 card lengths off, within a frame's flight), so the flight began mid-table: not from the
+    deck, and the card hidden under seat 5's was not counted. A path of one point has no line yet; a
+    patch that lay there the frame before is not it flying on."""
+    hand = (650.0, 596.0, 52.0)
+    first = (624.0, 494.0, 50.0)
+    on = [(596.0, 368.0, 45.0), (584.0, 306.0, 50.0), (572.0, 256.0, 50.0), (568.0, 220.0, 45.0)]
+    found = run([[hand], [hand], [hand, first], [hand], *[[hand, p] for p in on]])
+    assert [(f.x0, f.y0, f.x1, f.y1) for f in found] == [(624.0, 494.0, 568.0, 220.0)]
