@@ -1,13 +1,12 @@
 """A seat's pushes: which chips one visit of a player's hand moved into the seat's bet zone, and in
 how many motions.
 
-A chip stack new in the bet zone during a visit was pushed. When it landed is when it was first seen
-there, even before the tracker confirmed it (``_sightings``). Stacks first seen within ``ONE_MOTION``
-of each other were released in one motion; later ones are another motion, and a trip of the hand back
-to the stack zone between two motions is recorded (``Visit.returned``). A stack uncovered within
-``ONE_MOTION`` but beside the last push's while the hand stays out, not drawing back, is another
-motion too: the hand let one stack go and moved on across the zone with the rest (``_moved_on``).
-Three things the camera sees are not new motions:
+A chip stack new in the bet zone during a visit was pushed, when it was first seen there, even before
+the tracker confirmed it (``_sightings``). Stacks first seen within ``ONE_MOTION`` of each other were
+released in one motion; later ones are another, and a trip of the hand back to the stack zone between
+two is recorded (``Visit.returned``). A stack uncovered within ``ONE_MOTION`` but beside the last
+push's while the hand stays out is another motion too: the hand let one stack go and moved on across
+the zone with the rest (``_moved_on``). Three things the camera sees are not new motions:
 
 - chips the hand hid as it let go, first seen once it had drawn back to the stack, with no move
   forward since: they belong to the last push;
@@ -40,15 +39,13 @@ from vision.earlier_bet import (
 from vision.events import PriorChips
 from vision.table import SeenObject, TableScene
 
-# seconds: chips first seen closer together than this were released in one motion (at 10 detector
-# calls a second: in the same call or the next; 0.3 s apart, the third, is a second motion)
-ONE_MOTION = 0.25
-SIGHTING_IOU = 0.5  # a new chip track over this much of an untracked chip box seen before is that chip
+ONE_MOTION = 0.25  # s: chips first seen closer together were released in one motion (10 calls a second)
+SIGHTING_IOU = 0.5  # a new chip box over this much of an untracked chip box seen before is that chip
 CARRIED_SHIFT = 0.3  # a counted chip moving this many box sides while the hand is there was still held
 STILL_SHIFT = 0.15  # ... and it lies still again once a detector call moves it less than this
 CARRIED_REST_S = 0.2  # it is released when it has lain still this long
 ON_A_CARD = 0.5  # a new chip box this much over where one of the seat's cards lay is no chip pushed
-WITHIN = 0.8  # a protector box this much within where a chip of the bet zone lay is that chip
+WITHIN = 0.8  # a box this much within one seen before (a protector's within a chip's) is of that thing
 UNCONFIRMED_HELD_S = 0.1  # an untracked chip box seen this long (two detector calls) is a chip
 # the analyzer sees every video frame; those between detector calls carry the last call's boxes, so a
 # sighting this much later than another is from a later call (10 calls a second)
@@ -61,6 +58,7 @@ BESIDE_ALONG = 0.5
 BESIDE_ACROSS = 0.7
 HELD_OUT = 0.05
 COMING_IN = 0.1  # ...unless the hand came this much further out as the last push showed: still carrying
+OUT_AGAIN = 0.08  # ...or, at rest as it let go, the hand came this much further out before the stack showed
 
 
 Sighting = tuple[Box, float, float]  # an untracked chip's box, when first seen, when last seen
@@ -401,7 +399,7 @@ class PushCounter:
             return False
         later = [r for s, r in visit.reach if since + NEXT_CALL_S <= s < t]
         # uncovered while the hand stayed out, or after the hand, at rest as it let go, came out again
-        return bool(at and later) and (min(later) >= at[-1] - HELD_OUT or max(later) >= at[-1] + COMING_IN)
+        return bool(at and later) and (min(later) >= at[-1] - HELD_OUT or max(later) >= at[-1] + OUT_AGAIN)
 
     def _carried(self, scene: TableScene, visit: Visit) -> list[tuple[list[int], float]]:
         """A counted chip stack that moves while the seat's hand is there was either still in the hand
@@ -464,7 +462,9 @@ class PushCounter:
         known = [o.box for o in zone if o.track >= 0] + visit.bet_boxes
         for o in zone:
             if o.track < 0 and not any(iou(o.box, b) >= SIGHTING_IOU for b in known):
-                earlier = _overlapping(o.box, visit.unconfirmed)
+                # or a tight box within a loose one seen before (seed + 49000 string_bet_multiple_motions)
+                within = (u for u in visit.unconfirmed if share_covered(o.box, u[0]) >= WITHIN)
+                earlier = _overlapping(o.box, visit.unconfirmed) or next(within, None)
                 kept.append((o.box, earlier[1] if earlier else scene.t, scene.t))
         # one not seen this time is kept a moment: the detector misses a chip now and then
         last, recent = visit.unconfirmed, [u for u in visit.unconfirmed if scene.t - u[2] <= ONE_MOTION]

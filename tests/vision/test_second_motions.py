@@ -199,6 +199,38 @@ def test_two_stacks_uncovered_side_by_side_a_call_apart(
     assert not action.returned_to_stack
 
 
+def test_a_chip_first_boxed_loosely_under_the_hand_that_came_out_a_little_again_is_a_second_motion(
+    geometry: TableGeometry,
+) -> None:
+    """Seed + 49000 string_bet_multiple_motions: the hand, at rest over the bet zone (reach 0.73), let
+    the first 1,000 go, boxed loosely (untracked) while the hand lay beside it; it came out a little
+    (0.83), slid over and let the second go, and drew back. Both chips were boxed tightly only in the
+    call after the hand left, the first within its loose box, and were taken for one push. A chip's
+    tight box within the loose one seen before is that chip, first seen then; and a hand that came out
+    again by 0.08 of the way (0.097 here) before the second showed made a second motion."""
+    table = Table(geometry, turn=2, stacks_counted=False)
+    cards = dealt(geometry)
+    table.show(1.0, *cards)
+    g = geometry
+    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    x0, y0, x1, y1 = first.box
+    loose = replace(first, box=(x0 - 3, y0 - 2, x1 + 7, y1 + 9))  # the hand's edge boxed with it
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    for out, across, seconds in AT_REST:
+        table.show(seconds, *cards, _on_axis(g, 9, "hand", out, across, 40))
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.73, -12, 40), loose)  # the first let go
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.825, -12, 40))  # out a little, over it again
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.6, -12, 40), loose)
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.2, -12, 40), first, second)
+    tracked = [
+        SeenObject(50 + i, "chip", o.box, o.place, 2, label="yellow", value=1000)
+        for i, o in enumerate((first, second))
+    ]
+    table.show(1.0, *cards, *tracked)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == ((1000,), (1000,))
+
+
 def test_a_stack_uncovered_between_two_of_the_push_lay_in_their_row(geometry: TableGeometry) -> None:
     """Seed + 31000 clean_exact_calls: a call laid as three stacks in a row across the seat's axis; the
     outer two showed as the hand let go, the middle one 0.2 s later as the hand drew back off it. One
