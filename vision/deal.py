@@ -225,14 +225,14 @@ class CardWatch:
                     and not self._tabling(seat, fresh[0], scene)
                 ):
                     self.exposed.add(fresh[0].track)
-                    shown = self.exposed_at[seat] = self.pairing.pop(seat, t)  # waited for a second card
+                    first_up = self.exposed_at[seat] = self.pairing.pop(seat, t)  # waited for a second card
                     # under the seat's own hand, or boxed where a hand is boxed (seed + 38000 out_of_turn:
                     # seat 4's hand, coming in to bet, boxed as a face-up card and as a hand in one call,
                     # not yet a visit): reported once the hand has gone, if a card still shows face up
                     if seat in self.visits or self._under_a_hand(fresh[0], scene):
-                        self.held_exposures.setdefault(seat, (shown, fresh[0].label or None))
+                        self.held_exposures.setdefault(seat, (first_up, fresh[0].label or None))
                     else:
-                        out.append(CardExposed(shown, seat=seat, card=fresh[0].label or None))
+                        out.append(CardExposed(first_up, seat=seat, card=fresh[0].label or None))
             hand_gone = seat not in self.visits and not any(self._under_a_hand(o, scene) for o in up)
             if seat in self.held_exposures and hand_gone:
                 self._release_exposure(seat, t, up, bool(cards), out)
