@@ -137,6 +137,16 @@ def _on_axis(g: TableGeometry, track: int, cls: str, out: float, across: float, 
     )
 
 
+def _dealt_with_two_chips(g: TableGeometry) -> tuple[Table, list[SeenObject], tuple[SeenObject, SeenObject]]:
+    """Seats 1 and 2 dealt in, seat 2 to act, its chips not counted; two 1,000s (untracked) that seat 2
+    will let go side by side at the far end of its bet zone, 9 px either side of its axis."""
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    table.show(1.0, *cards)
+    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    return table, cards, (first, second)
+
+
 OUT_OVER_THE_BET = ((1.0, 8, 0.3),)  # the hand's way in: (how far out, across, for how long)
 COMING_IN = ((0.3, -12, 0.1), (0.5, -12, 0.1))
 AT_REST = ((0.75, 8, 0.3),)
@@ -177,11 +187,8 @@ def test_two_stacks_uncovered_side_by_side_a_call_apart(
     rest over the bet zone (reach 0.73), let one 1,000 go, came out again (0.88) a call later, then
     drew back, and the second showed beside the first only as it went: two forward motions. A hand
     that stayed at rest, then drew back, uncovered the rest of one push."""
-    table = Table(geometry, turn=2, stacks_counted=False)
-    cards = dealt(geometry)
-    table.show(1.0, *cards)
     g = geometry
-    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    table, cards, (first, second) = _dealt_with_two_chips(g)
     table.show(0.3, *cards, rail_hand(g, 9, 2))
     for out, across, seconds in way_in:  # with both chips under the hand
         table.show(seconds, *cards, _on_axis(g, 9, "hand", out, across, 40))
@@ -208,11 +215,8 @@ def test_a_chip_first_boxed_loosely_under_the_hand_that_came_out_a_little_again_
     call after the hand left, the first within its loose box, and were taken for one push. A chip's
     tight box within the loose one seen before is that chip, first seen then; and a hand that came out
     again by 0.08 of the way (0.097 here) before the second showed made a second motion."""
-    table = Table(geometry, turn=2, stacks_counted=False)
-    cards = dealt(geometry)
-    table.show(1.0, *cards)
     g = geometry
-    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    table, cards, (first, second) = _dealt_with_two_chips(g)
     x0, y0, x1, y1 = first.box
     loose = replace(first, box=(x0 - 3, y0 - 2, x1 + 7, y1 + 9))  # the hand's edge boxed with it
     table.show(0.3, *cards, rail_hand(g, 9, 2))
@@ -284,11 +288,8 @@ def test_two_stacks_uncovered_a_call_apart_the_second_unread_are_still_two_motio
     """Seed + 25000 string_bet_multiple_motions: as above, the hand staying out, but the second 1,000 was
     read as no value. Confirmed with the first in one call, its sighting gave the first push its landing
     time, and the second, landing "then" too, joined it: one push, the string bet missed."""
-    table = Table(geometry, turn=2, stacks_counted=False)
-    cards = dealt(geometry)
-    table.show(1.0, *cards)
     g = geometry
-    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    table, cards, (first, second) = _dealt_with_two_chips(g)
     second = replace(second, label="unknown", value=0)
     table.show(0.3, *cards, rail_hand(g, 9, 2))
     table.show(0.3, *cards, _on_axis(g, 9, "hand", 1.0, 8, 40))
@@ -314,11 +315,8 @@ def test_a_chip_let_go_beside_the_first_and_confirmed_too_late_is_a_second_motio
     hand stayed out, scored under the tracker's bar until the hand had gone; the visit ended with one
     push, and the string bet was missed. Seen in two calls or more, it was a motion more, its chips
     unread; had the hand drawn back between the two sightings, one push."""
-    table = Table(geometry, turn=2, stacks_counted=False)
-    cards = dealt(geometry)
-    table.show(1.0, *cards)
     g = geometry
-    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    table, cards, (first, second) = _dealt_with_two_chips(g)
     tracked = SeenObject(50, "chip", first.box, first.place, 2, label="yellow", value=1000)
     table.show(0.3, *cards, rail_hand(g, 9, 2))
     table.show(0.3, *cards, _on_axis(g, 9, "hand", 1.0, 8, 40))  # out over the bet with both chips
@@ -421,11 +419,8 @@ def test_a_first_chip_hidden_again_is_timed_from_when_it_first_showed(
     more over the looser one than over the track's), and the second 1,000 showed 0.1 s after that, the
     hand not boxed as it went. The first chip landed when it first showed, whichever box it was seen in
     since: two motions."""
-    table = Table(geometry, turn=2, stacks_counted=False)
-    cards = dealt(geometry)
-    table.show(1.0, *cards)
     g = geometry
-    first, second = (_on_axis(g, -1, "chip", 1.0, a, 16) for a in (9, -9))
+    table, cards, (first, second) = _dealt_with_two_chips(g)
     x0, y0, x1, y1 = first.box
     tracked_first = replace(first, track=50, box=(x0 + 4, y0, x1 + 4, y1))
     looser = replace(first, box=(x0 - 2, y0 + 2, x1 - 2, y1 + 4))
