@@ -299,7 +299,7 @@ class CameraPipeline:
         assert self._last_dets is not None
         t2 = clock()
         if job is None and self.scene is not None:  # the same detections: same objects, same places
-            scene = replace(self.scene, frame=frame.index, t=frame.t, moving=moving)
+            scene = replace(self.scene, frame=frame.index, t=frame.t, moving=moving, detected=False)
         else:
             scene = build_scene(frame.index, frame.t, self._last_dets, self.geometry, moving)
         self.scene = scene

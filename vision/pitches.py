@@ -1,22 +1,19 @@
 """Cards pitched on top of other cards: the one a camera cannot count by looking.
 
-A dealer pitching fast sometimes lands a card squarely on one already at the seat. The camera then
-sees the same number of cards as before, and the tracker may even carry the hidden card's track on
-to the new one. ``PitchWatch`` follows cards in flight instead: a card seen loose for under
-``PITCH_S`` (the tracker confirms a fast card late, so it is seen once or twice) that vanishes
-within three card lengths of a seat's cards has landed there. If the seat then settles on no more
-cards than it showed before, and no other seat shows a card more either (a card the tracker lost
-in flight lands wherever a card appears), the new card came down on top of another, and the hidden
-one is counted (``covered``) until the seat's cards are gone.
+A dealer pitching fast sometimes lands a card squarely on one already at the seat: the camera sees as
+many cards as before, and the tracker may carry the hidden card's track on to the new one. ``PitchWatch``
+follows cards in flight instead: a card seen loose for under ``PITCH_S`` (a fast card is seen once or
+twice) that vanishes within three card lengths of a seat's cards has landed there. If the seat then
+settles on no more cards than before, and no other seat shows a card more (a card the tracker lost in
+flight lands wherever a card appears), it came down on top of another, and the hidden one is counted
+(``covered``) until the seat's cards are gone.
 
-Where it landed is read from the seats' cards rather than from where the flight was last seen: at 10
-detector calls a second a pitch is often seen once, leaving the deck, and a card flying to one seat
-passes over its neighbour's cards. A card coming down on a seat's cards moves or grows their boxes
-(``DISTURB``) or shows as one more; the seat whose cards changed so within ``DISTURB_S`` after the
-flight's end, nearest its last place, is where it landed. Seed + 7000 misdeal_too_late: the late card,
-seen once by the deck, grew the box of seat 5's second card by 7 px. ambiguous_amount: a card for seat
-3, last seen beside seat 2's cards, was counted as seat 2's third. With no seat changed, the flight's
-last place decides, as before.
+Where it landed is read from the seats' cards rather than from the flight's last place (a pitch is
+often seen once, leaving the deck, and passes over a neighbour's cards): a card coming down moves or
+grows a seat's boxes (``DISTURB``) or shows as one more; the seat so changed within ``DISTURB_S`` of the
+flight's end (or at the detector's next call, where it was idle then: ``_window``), nearest its last
+place, is where it landed. Seed + 7000 misdeal_too_late: the late card, seen once by the deck, grew the
+box of seat 5's second card by 7 px. With no seat changed, the flight's last place decides.
 
 Once a player has acted, a landing hides a card only if the flight was seen on its way from the deck
 and the seat's cards moved as it came down with no hand over them; else a late card must show as one
@@ -24,14 +21,10 @@ more (seed + 9000 and seed + 23000: the dealer's arm pulling the bets in, see ``
 ``landed`` only notes where flights from the deck came down.
 
 A pitch too blurred for the detector is seen by motion (``vision.flights``): a compact patch crossing
-from the deck, frame by frame, is a flight on its way that ends where the patch was last seen. Where
-the detector saw the same card for a moment, the motion's flight stands in for the detector's
-(``_motion_flight``). Seed + 18000 misdeal_too_late and misdeal_wrong_card_count, seed + 17000
-misdeal_too_late: each extra card's flight was missed by the detector or seen once by the deck.
-
-A card whose flight nobody saw at all is read from the deal's order (``_dealt_in_order``): the dealer
-goes round one card a seat at a steady pace, so two cards seen landing two seats apart, two pitches'
-time apart, had one for the seat between.
+from the deck, frame by frame, ends where it was last seen; where the detector saw the same card for a
+moment, the motion's flight stands in for the detector's (``_motion_flight``; seed + 17000 and 18000
+misdeal_too_late). A card whose flight nobody saw is read from the deal's order (``_dealt_in_order``):
+two cards seen landing two seats apart, two pitches' time apart, had one for the seat between.
 """
 
 from __future__ import annotations
@@ -53,6 +46,7 @@ PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was
 RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card is not in flight
 DISTURB = 0.08  # a card box side moving this share of its size is a card coming down there (0.12 missed 0.09)
 DISTURB_S = 0.3  # s after a flight's end in which the seat it landed on is disturbed
+CALL_WAIT_S = 1.2  # s at most to wait for a detector call after a flight's end (one at 1 a second idle)
 LANDED_S = 2.0  # s after a card came down at a seat in which a card more in view there is that card
 SHOW_LATE_S = 0.5  # s before another landing in which a card that came down may not show yet
 SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)...
@@ -110,6 +104,7 @@ class PitchWatch:
         self.deal_log: list[tuple[float, int]] = []  # (when, seat) of each card seen landing this deal
         self.motion = MotionFlights()  # cards flying too fast for the detector, seen by motion
         self.card = 0.032 * geometry.width  # a card's length in pixels (from the cards in view)
+        self.calls: list[float] = []  # when the detector was called, the last ``CALL_WAIT_S``
         self.detector_ends: list[tuple[EndedFlight, tuple[Sighting, ...]]] = []  # the detector's, and paths
         self.seen_log: list[tuple[float, dict[int, int]]] = []  # the last second's card counts per seat
         self.box_log: list[tuple[float, dict[int, list[Box]]]] = []  # ... and card boxes per seat
@@ -126,12 +121,11 @@ class PitchWatch:
     def update(
         self, scene: TableScene, seen: dict[int, int], busy: Container[int], late: bool = False
     ) -> None:
-        """One scene. ``seen``: the cards each seat showed in the previous scene; ``busy``: seats whose
-        own hand is over their cards (a player squaring them up is not a pitch landing); ``late``:
-        play is under way, so a landing hides no card unless the flight was seen on its way from the
-        deck: else a late card must show as one more (seed + 9000: flights seen once by the deck as
-        the dealer pulled the bets in "landed" on a seat's cards in 19 hands, each a misdeal_too_late).
-        Landings are still noted in ``landed``."""
+        """One scene. ``seen``: the cards each seat showed in the previous scene; ``busy``: seats whose own
+        hand is over their cards (a player squaring them up is not a pitch landing); ``late``: play is
+        under way, so a landing hides no card unless the flight was seen on its way from the deck (seed +
+        9000: flights seen once by the deck as the dealer pulled the bets in "landed" on seats' cards in 19
+        hands). Landings are still noted in ``landed``."""
         t = scene.t
         cards = scene.of_class(*CARDS)
         self._note_disturbed(cards, busy, t)
@@ -171,7 +165,11 @@ class PitchWatch:
             )
         for blur in self.motion.update(t, scene.moving, self.card):
             self._motion_flight(blur)
-        for flight in [f for f in self.ended if t - f.t >= DISTURB_S]:
+        if scene.detected:
+            self.calls = [c for c in self.calls if t - c <= CALL_WAIT_S] + [t]
+        for flight, window in [(f, self._window(f, t)) for f in self.ended]:
+            if window is None:
+                continue
             self.ended.remove(flight)
             ended_t, x, y, seat, before, from_deck, on_its_way, skipped = flight
             last_by = seat
@@ -184,7 +182,7 @@ class PitchWatch:
                 (s, w)
                 for s in self.geo.seats
                 for w in (self.disturbed.get(s, -1e9), self.rose.get(s, -1e9))
-                if 0 <= w - ended_t <= DISTURB_S
+                if 0 <= w - ended_t <= window
                 and (s, w) not in self.taken
                 # nor a change at another seat that a later flight was seen coming down on
                 and (s == seat or not any(f.seat == s and ended_t < f.t <= w for f in self.ended))
@@ -212,14 +210,12 @@ class PitchWatch:
                     self.landed[seat] = ended_t
                     if seat == last_by:
                         self.came_down_by[seat] = ended_t
-                # once play is under way, a card hidden under another is counted only if the flight
-                # was seen on its way from the deck (seed + 2000 misdeal_too_late: the late card, seen
-                # by the deck and 180 px on, came down on seat 5's cards); one seen only by the deck
-                # may be the dealer pulling the bets in. And only if it was felt: the dealer's arm
-                # reaching from the deck for a seat's bet is a card-sized patch flying the same way
-                # (seed + 23000: in 9 hands, seat 5's or 6's cards "got" a third card as the bets were
-                # pulled in, a misdeal_too_late); a late card nudged the seat's cards in every one
-                # seen (seed + 2000, 22000 and 23000 misdeal_too_late)
+                # once play is under way, a card hidden under another is counted only if the flight was
+                # seen on its way from the deck (one seen only by the deck may be the dealer pulling the
+                # bets in), and only if it was felt: the dealer's arm reaching from the deck for a seat's
+                # bet is a card-sized patch flying the same way (seed + 23000: in 9 hands, seat 5's or 6's
+                # cards "got" a third card so); a late card nudged the seat's cards in every one seen
+                # (seed + 2000, 22000 and 23000 misdeal_too_late)
                 if not late or (from_deck and on_its_way and felt):
                     self.landings.append((seat, ended_t, before, came))
         self.flying = {
@@ -269,17 +265,26 @@ class PitchWatch:
                     if lay:
                         self.reach[seat] = enclosing(lay)
 
+    def _window(self, flight: EndedFlight, t: float) -> float | None:
+        """How long after a flight ended its landing is looked for: ``DISTURB_S``, or, where the detector
+        was not called in that time (nothing moved once it came down: the detector was at its idle rate),
+        up to its next call, ``CALL_WAIT_S`` at most. None: not yet (misdeal_too_late-s49000: the late
+        card came down at 10.9 s, the next call at 11.6 s saw seat 5's card box widen under it)."""
+        if t - flight.t < DISTURB_S:
+            return None
+        if any(flight.t < c <= flight.t + DISTURB_S for c in self.calls) or t - flight.t >= CALL_WAIT_S:
+            return DISTURB_S
+        return t - flight.t if self.calls and self.calls[-1] == t else None
+
     def _shown(self, seat: int, when: float, before: dict[int, int]) -> int:
-        """The cards another seat showed just before a landing at ``when``: a card shown again
-        is no card more (seed + 33000 clean_plo_pot_bet: seat 1's third card, lost under the others for
-        0.3 s, showed again as the button's fourth came down squarely on its third, and the button held
-        three). At the landing's own seat, a card more than before is the card that landed. One card
-        more at a seat where a flight from the deck, last seen by its cards, came down just before, not
-        yet shown then, nor counted hidden, is that flight's, showing late (seed + 33000
-        pot_limit_overbet: seat 1's fourth card showed 0.3 s after it came down, as seat 2's came down
-        squarely on its third, and seat 2 held three of four). Not a flight last seen by another seat
-        that disturbed this one's cards: where it came down is a guess (seed + 30000 cards_out_of_view:
-        seat 2's second card, given to seat 3, took seat 3's own from the next)."""
+        """The cards another seat showed just before a landing at ``when``: a card shown again is no card
+        more (seed + 33000 clean_plo_pot_bet: seat 1's third card, lost under the others for 0.3 s, showed
+        again as the button's fourth came down on its third). At the landing's own seat, a card more than
+        before is the card that landed. One card more at a seat where a flight from the deck, last seen by
+        its cards, came down just before, not yet shown then nor counted hidden, is that flight's, showing
+        late (seed + 33000 pot_limit_overbet: seat 1's fourth card showed 0.3 s after it came down). Not a
+        flight last seen by another seat that disturbed this one's cards: where it came down is a guess
+        (seed + 30000 cards_out_of_view: seat 2's second card, given to seat 3, took seat 3's own)."""
         shown = max([before.get(seat, 0)] + [c.get(seat, 0) for w, c in self.seen_log if w <= when])
         came = self.came_down_by.get(seat, -1e9)
         at_came = [c.get(seat, 0) for w, c in self.seen_log if w <= came]
@@ -289,13 +294,13 @@ class PitchWatch:
         return shown
 
     def _dealt_in_order(self, seat: int, t: float) -> None:
-        """A card seen landing at ``seat`` during the initial deal. The dealer pitches one card a seat
-        in order at a steady pace: if the card before it in this deal landed two seats back in the
-        order, two pitches' time before (within ``SKIP_PACE`` of the median pace between neighbours,
-        read short at times: clean_plo_pot_bet-s46000, 0.44 s over 0.16 s), the seat between got a card
-        nobody saw fly. It is weighed like a flight that ended there, but only that seat's own cards
-        changing between the two landings say it came (seed + 32000 clean_plo_pot_bet: seat 2's fourth
-        card merged with seat 1's cards the whole way and came down squarely on its other three)."""
+        """A card seen landing at ``seat`` during the initial deal. The dealer pitches one card a seat in
+        order at a steady pace: if the card before it landed two seats back in the order, two pitches'
+        time before (within ``SKIP_PACE`` of the median pace between neighbours, read short at times:
+        clean_plo_pot_bet-s46000, 0.44 s over 0.16 s), the seat between got a card nobody saw fly. It is
+        weighed like a flight that ended there, but only that seat's own cards changing between the two
+        landings say it came (seed + 32000 clean_plo_pot_bet: seat 2's fourth card merged with seat 1's
+        cards the whole way and came down squarely on its other three)."""
         order, log = self.order, self.deal_log
         log.append((t, seat))
         if seat not in order or len(log) < 2 or log[-2][1] not in order:
@@ -352,11 +357,10 @@ class PitchWatch:
         return float("inf") if zone is None else max(0.0, -cv2.pointPolygonTest(zone.polygon, (x, y), True))
 
     def _note_disturbed(self, cards: list[SeenObject], busy: Container[int], t: float) -> None:
-        """Seats whose card boxes moved or grew since the last scene (``DISTURB``). Not a seat that
-        showed a card more within ``SETTLE_S`` (that card sliding to rest; a landing its count shows
-        needs no guessing) while its boxes kept changing, nor one whose own hand is over its cards (the
-        player's doing). Boxes that lay still for ``LAY_S`` and then moved were disturbed: seed + 16000
-        misdeal_wrong_card_count's third card came down on the second 0.2 s after it."""
+        """Seats whose card boxes moved or grew since the last scene (``DISTURB``). Not a seat that showed
+        a card more within ``SETTLE_S`` (that card sliding to rest) while its boxes kept changing, nor one
+        whose own hand is over its cards. Boxes that lay still for ``LAY_S`` and then moved were disturbed
+        (seed + 16000 misdeal_wrong_card_count: the third card came down on the second 0.2 s after it)."""
         boxes: dict[int, list[tuple[float, float, float, float]]] = {}
         for o in cards:
             zone = self.geo.by_name.get(o.place)
@@ -526,19 +530,15 @@ class PitchWatch:
         return far - -cv2.pointPolygonTest(self._dealer.polygon, start, True) >= 2 * size
 
     def card_came_into_view(self, seat: int, seen: int, t: float) -> None:
-        """The seat shows ``seen`` cards. More than it showed when a card was last counted hidden there
-        is that card come into view, unless another card landed there since, within ``LANDED_S`` (seed
-        + 10000 undercall: the dealer's hand pulling the bets in nudged seat 7's cards apart, a third in
-        view). Measured from the covering, not from the most it ever showed: a pitch coming down
-        squarely on a card shows as one more for a moment (seed + 19000 playlive_45a_multi_chip_call:
-        seat 7 showed two as its second card landed, then one; its two shown apart later were counted
-        as three). The landing that hid a card is no other card: seed + 27000 short_all_in, seat 2's
-        second card boxed for 0.1 s as it came down, then lost under the first, showed again 1.1 s
-        later, and the seat held three (a misdeal). Nor is a card showing while a flight that ended by
-        the seat waits to be placed: it is more likely that flight's, and the flight's landing, once
-        decided, counts the card under it only if the seat then shows no more (seed + 30000
-        clean_plo_pot_bet: seat 4's fourth card showed as it came down, was taken for the hidden third,
-        and the seat held three of four, a misdeal)."""
+        """The seat shows ``seen`` cards. More than it showed when a card was last counted hidden there is
+        that card come into view, unless another card landed there since, within ``LANDED_S`` (seed + 10000
+        undercall: the dealer's hand pulling the bets in nudged seat 7's cards apart). Measured from the
+        covering, not the most it ever showed: a pitch coming down squarely shows as one more for a moment
+        (seed + 19000 playlive_45a_multi_chip_call). The landing that hid a card is no other card (seed +
+        27000 short_all_in: seat 2's second card, boxed 0.1 s as it came down, showed again 1.1 s later).
+        Nor is a card showing while a flight that ended by the seat waits to be placed: it is more likely
+        that flight's, which counts the card under it only if the seat then shows no more (seed + 30000
+        clean_plo_pot_bet: seat 4's fourth card was taken for the hidden third: three of four)."""
         covered, shown = self.covered.get(seat, 0), self.in_view.get(seat, 0)
         landed = self.landed.get(seat, -1e9)
         another = landed > self.covered_by.get(seat, -1e9) and t - landed <= LANDED_S

@@ -225,6 +225,7 @@ class TableScene:
     # the motion gate's changed regions in this very frame (xyxy pixels; ``vision.motion``): where
     # things moved since the last frame, detector call or not; empty where not known
     moving: tuple[tuple[float, float, float, float], ...] = ()
+    detected: bool = True  # the objects come from a detector call on this very frame (else an earlier one's)
 
     def in_place(self, place: str, cls: str | None = None) -> list[SeenObject]:
         return [o for o in self.objects if o.place == place and (cls is None or o.cls == cls)]

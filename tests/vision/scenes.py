@@ -64,10 +64,14 @@ class Table:
         self.frame = 0
         self.events: list[Event] = []
 
-    def show(self, seconds: float, *objects: SeenObject, moving: tuple[Box, ...] = ()) -> None:
-        """``moving``: the motion gate's changed regions in each of these scenes."""
+    def show(
+        self, seconds: float, *objects: SeenObject, moving: tuple[Box, ...] = (), detected: bool = True
+    ) -> None:
+        """``moving``: the motion gate's changed regions in each of these scenes; ``detected``: False
+        where the detector was not called (the objects are its last call's)."""
         for _ in range(round(seconds / STEP)):
-            self.events += self.analyzer.update(TableScene(self.frame, self.t, tuple(objects), moving=moving))
+            scene = TableScene(self.frame, self.t, tuple(objects), moving=moving, detected=detected)
+            self.events += self.analyzer.update(scene)
             self.t += STEP
             self.frame += 1
 

@@ -348,6 +348,26 @@ def test_a_late_card_that_nudges_the_seats_cards_as_its_blur_slides_to_rest_coun
     assert table.cards_dealt_to(1) == {1: 3}
 
 
+@pytest.mark.parametrize(("called", "held"), [(0.6, 3), (0.0, 2)], ids=["next-call-0.6s-on", "no-call"])
+def test_a_late_card_that_came_down_as_the_table_went_still_waits_for_the_next_detector_call(
+    geometry: TableGeometry, called: float, held: int
+) -> None:
+    """misdeal_too_late-s49000: the late card, seen by motion from the deck, came down on seat 5's cards
+    as nothing else moved, so the detector went to its idle rate; its next call, 0.7 s on, saw a card
+    box there widened 3 px. The landing was looked for 0.3 s after the flight, with no call in that
+    time, and the misdeal was missed. Now it waits for that call. Where none comes (a detector that
+    does not run while nothing moves) no change is seen, and no card is counted."""
+    g = geometry
+    table, cards = play_under_way(g)
+    x0, y0, x1, y1 = cards[0].box
+    nudged = replace(cards[0], box=(x0, y0, x1 + 0.12 * (x1 - x0), y1))
+    for share in (0.3, 0.45, 0.6, 0.75, 0.9):
+        table.show(0.1, *cards, moving=(blur(g, "seat1_cards", share),))
+    table.show(called or 1.5, *cards, detected=False)  # the detector at its idle rate: no call yet
+    table.show(1.5, *([nudged, *cards[1:]] if called else cards))
+    assert table.cards_dealt_to(1) == {1: held}
+
+
 @pytest.mark.parametrize(("shift", "held"), [(0.09, 3), (0.04, 2)])
 def test_a_late_card_landing_squarely_counts_where_it_moved_a_box_a_tenth_of_its_width(
     geometry: TableGeometry, shift: float, held: int
