@@ -453,12 +453,16 @@ class CardWatch:
         cards, still two boxes; the engine waited on seat 6 for the rest of the hand). A card arriving
         while the seat's cards still lay there is not them (``ARRIVAL_BEFORE_S``; seed + 32000
         short_all_in: a muck card boxed twice 0.2 s before seat 2's hand covered its cards to table
-        them, a "fold" of an all-in showdown's hand)."""
+        them, a "fold" of an all-in showdown's hand). Nor while cards lie face up in the seat's bet zone,
+        not yet still: turned over there (clean_heads_up_check_down-s49000: a card boxed on the felt as
+        seat 2's hand turned its cards, a "fold" 0.1 s before the two in front counted as its own)."""
         if seat not in self.gone:
             return
         since = self.gone[seat]
         if self.has_cards.get(seat, False):  # only covered by the hand for a while
             del self.gone[seat]
+        elif scene.in_place(f"seat{seat}_bet", "card_up"):
+            return  # turned over in front of the seat, not yet still: tabled there, or on their way
         elif any(a >= since - ARRIVAL_BEFORE_S for a in self.arrivals):
             del self.gone[seat]
             self.folded.add(seat)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.vision.scenes import demo_geometry, rail_hand, thing
+from tests.vision.scenes import between, demo_geometry, rail_hand, thing
 from tests.vision.test_deal import flop_out
 from vision.deal import PAIR_WAIT_S
-from vision.events import CardExposed, HandTabled
+from vision.events import CardExposed, Fold, HandTabled
 from vision.table import SeenObject, TableGeometry
 
 
@@ -73,3 +73,35 @@ def test_a_card_turned_up_under_the_seats_hand_then_the_hand_tabled_is_no_exposu
     table.show(1.5, *cards[2:], *flop, *both)
     assert [(e.seat, e.cards) for e in table.events if isinstance(e, HandTabled)] == [(1, ("Ts", "5h"))]
     assert not [e for e in table.events if isinstance(e, CardExposed)]
+
+
+def test_a_hand_turned_over_into_the_bet_zone_after_a_card_showed_on_the_felt_is_tabled_not_folded(
+    geometry: TableGeometry,
+) -> None:
+    """clean_heads_up_check_down-s49000: at showdown seat 2's hand covered its cards, a card was boxed
+    once on the felt as the hand turned them, and the two came to rest face up in the seat's bet zone.
+    The cards gone from the seat with a card "arriving" on the felt were called a fold the moment the
+    hand went, 0.1 s before the face-up cards in front lay still long enough to count as the seat's.
+    Face-up cards in front of the seat hold that back: the hand is tabled."""
+    g = geometry
+    table, cards, flop = flop_out(g)
+    table.analyzer.deal_over = True
+    table.show(1.0, *cards, *flop)
+    hand = thing(g, 7, "hand", "seat1_cards")
+    table.show(0.2, *cards, *flop, rail_hand(g, 7, 1))
+    table.show(0.5, *cards, *flop, hand)
+    table.show(0.3, *cards[2:], *flop, hand)  # the cards in the hand
+    turning = between(g, -1, "card_up", "seat1_cards", "pot", 0.3)  # boxed once as it turned them
+    table.show(0.1, *cards[2:], *flop, hand, turning)
+    table.show(0.3, *cards[2:], *flop, rail_hand(g, 7, 1))
+
+    def in_front(track: int, dx: float, label: str) -> SeenObject:
+        x, y = g.by_name["seat1_bet"].centre
+        return SeenObject(
+            track, "card_up", (x + dx - 12, y - 17, x + dx + 12, y + 17), "seat1_bet", 1, label=label
+        )
+
+    table.show(0.1, *cards[2:], *flop, in_front(-1, -8, "Ts"), in_front(-1, 8, "5h"))
+    table.show(1.5, *cards[2:], *flop, in_front(140, -8, "Ts"), in_front(141, 8, "5h"))
+    assert [(e.seat, e.cards) for e in table.events if isinstance(e, HandTabled)] == [(1, ("Ts", "5h"))]
+    assert not [e for e in table.events if isinstance(e, Fold)]
