@@ -9,7 +9,10 @@ felt without a hand taking it: an object no longer boxed, with no hand over wher
 last seen, is still there (seed + 16000 demo_feature_table: a phone scored under the detector's floor
 for 3.6 s was taken away and put down again). The same object seen again under a new track, after a
 hand covered it or beside its old track on the same spot, is no new event (seed + 16000
-foreign_object_drink: the tracker kept two tracks on one glass and it was put down twice); a track
+foreign_object_drink: the tracker kept two tracks on one glass and it was put down twice). Of two it
+may be, it is the one that lay where it shows, never one boxed in the same scene (seed + 50000
+foreign_object_second_protector: the first protector, re-tracked after the seat's hand covered it, was
+taken for the second, listed after it in that scene, then seen beside it: a third put down); a track
 so taken over is never put down again (seed + 2000 foreign_object_phone: two tracks took a phone over
 by turns). A protector in a bet zone is a non-value item pushed as a bet, which the visit analyzer
 reports, so it is left out here.
@@ -123,6 +126,7 @@ class ForeignObjects:
         lying: set[int] = set()  # placed tracks seen only through an unconfirmed box
         self.rest.update(scene.t, scene.of_class(*FOREIGN))
         chips = [o.box for o in scene.of_class("chip")]
+        in_view = {o.track for o in scene.of_class(*FOREIGN) if o.track >= 0}
         for o in scene.of_class(*FOREIGN):
             zone = self.geo.by_name.get(o.place)
             if zone is not None and zone.kind.value == "bet" and o.cls == "card_protector":
@@ -149,11 +153,14 @@ class ForeignObjects:
                 continue  # not read surely yet, or read as none of these: maybe no object at all
             what = read or FOREIGN[o.cls]
             here = self._lying_where(o.box)
-            same = [
-                k
-                for k, (w, st) in self.placed.items()
-                if (w, st) == (what, o.seat) and (k not in seen or k in here)
-            ]
+            same = sorted(  # one lying where it shows first
+                (
+                    k
+                    for k, (w, st) in self.placed.items()
+                    if (w, st) == (what, o.seat) and (k not in in_view or k in here)
+                ),
+                key=lambda k: k not in here,
+            )
             if same:  # the same object under a new track (after a hand covered it, or a second track on it)
                 self.merged.add(same[0])
                 self.took_over[o.track] = (same[0], self.last_box[same[0]])

@@ -194,6 +194,27 @@ def test_a_track_taken_for_a_placed_object_seen_beside_it_is_a_second_object(
     assert placed[-1].t < placed[0].t + 2.5  # the second put down when first seen, not when it showed apart
 
 
+def test_a_protector_tracked_anew_where_it_lay_is_that_one_not_the_one_beside_it(
+    geometry: TableGeometry,
+) -> None:
+    """foreign_object_second_protector-s50000: two protectors lay at seat 2; as the seat folded its hand
+    covered the one put down last, which showed again under a new track while the second was boxed in the same
+    scene, listed after it. The new track was taken for the second (not yet seen in that scene), then
+    found beside it, apart: a third protector put down, and a false alert. It is the one that lay there."""
+    g = geometry
+    table, cards = reading_table(g)
+    first = thing(g, 92, "card_protector", "seat2_cards", label="card_protector")
+    x0, y0, x1, y1 = first.box
+    second = replace(first, track=93, box=(x1 + 4, y0 + 4, x1 + 24, y1 + 4))  # beside it, apart
+    table.show(2.0, *cards, second)  # put down first
+    table.show(2.0, *cards, second, first)
+    assert placed_and_removed(table) == [("ObjectPlaced", "card_protector")] * 2
+    hand = replace(thing(g, 7, "hand", "seat2_cards"), box=(x0 - 15, y0 - 15, x1 + 5, y1 + 20))
+    table.show(0.5, *cards, hand, second)  # the seat's hand over the first
+    table.show(3.0, *cards, replace(first, track=94), second)  # tracked anew, listed before the second
+    assert placed_and_removed(table) == [("ObjectPlaced", "card_protector")] * 2
+
+
 def test_a_drink_read_while_carried_in_does_not_decide_what_it_is(geometry: TableGeometry) -> None:
     """Seed + 14000 clean_capped_bottle: a bottle tilted in the hand read open three times as it came
     in over the felt, then capped once it stood still; the in-flight readings placed an open drink."""
