@@ -198,8 +198,8 @@ def test_a_protector_tracked_anew_where_it_lay_is_that_one_not_the_one_beside_it
     geometry: TableGeometry,
 ) -> None:
     """foreign_object_second_protector-s50000: two protectors lay at seat 2; as the seat folded its hand
-    covered the one put down last, which showed again under a new track while the second was boxed in the same
-    scene, listed after it. The new track was taken for the second (not yet seen in that scene), then
+    covered one of them, which showed again under a new track while the other was boxed in the same
+    scene, listed after it. The new track was taken for the other (not yet reached in that scene), then
     found beside it, apart: a third protector put down, and a false alert. It is the one that lay there."""
     g = geometry
     table, cards = reading_table(g)
