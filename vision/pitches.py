@@ -167,7 +167,7 @@ class PitchWatch:
             self._motion_flight(blur)
         if scene.detected:
             self.calls = [c for c in self.calls if t - c <= CALL_WAIT_S] + [t]
-        for flight, window in [(f, self._window(f, t)) for f in self.ended]:
+        for flight, window in [(f, self._window(f, t, scene.detected)) for f in self.ended]:
             if window is None:
                 continue
             self.ended.remove(flight)
@@ -265,16 +265,16 @@ class PitchWatch:
                     if lay:
                         self.reach[seat] = enclosing(lay)
 
-    def _window(self, flight: EndedFlight, t: float) -> float | None:
-        """How long after a flight ended its landing is looked for: ``DISTURB_S``, or, where the detector
-        was not called in that time (nothing moved once it came down: the detector was at its idle rate),
-        up to its next call, ``CALL_WAIT_S`` at most. None: not yet (misdeal_too_late-s49000: the late
-        card came down at 10.9 s, the next call at 11.6 s saw seat 5's card box widen under it)."""
+    def _window(self, flight: EndedFlight, t: float, called: bool) -> float | None:
+        """How long after a flight ended its landing is looked for: ``DISTURB_S``, or, with no detector call
+        in that time (nothing moved once it came down: the idle rate), up to the next call (``called``: on
+        this scene's frame), ``CALL_WAIT_S`` at most. None: not yet (misdeal_too_late-s49000: the late card
+        came down at 10.9 s, the next call at 11.6 s saw seat 5's card box widen)."""
         if t - flight.t < DISTURB_S:
             return None
         if any(flight.t < c <= flight.t + DISTURB_S for c in self.calls) or t - flight.t >= CALL_WAIT_S:
             return DISTURB_S
-        return t - flight.t if self.calls and self.calls[-1] == t else None
+        return t - flight.t if called else None
 
     def _shown(self, seat: int, when: float, before: dict[int, int]) -> int:
         """The cards another seat showed just before a landing at ``when``: a card shown again is no card

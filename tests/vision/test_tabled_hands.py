@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.vision.scenes import between, demo_geometry, rail_hand, thing
+from tests.vision.scenes import Table, between, demo_geometry, rail_hand, thing
 from tests.vision.test_deal import flop_out
 from vision.deal import PAIR_WAIT_S
 from vision.events import CardExposed, Fold, HandTabled
@@ -23,6 +23,19 @@ def _up(g: TableGeometry, track: int, dx: float, score: float, label: str) -> Se
     return SeenObject(track, "card_up", box, "seat1_cards", 1, score=score, label=label)
 
 
+def _hand_over_the_cards(g: TableGeometry) -> tuple[Table, list[SeenObject], list[SeenObject], SeenObject]:
+    """Showdown: seats 1 and 2 hold their cards after a flop, play under way (the betting is not part of
+    these scenes), and seat 1's hand comes in over the rail and rests over its cards: the table, the hole
+    cards, the flop and the hand."""
+    table, cards, flop = flop_out(g)
+    table.analyzer.deal_over = True
+    table.show(1.0, *cards, *flop)
+    hand = thing(g, 7, "hand", "seat1_cards")
+    table.show(0.2, *cards, *flop, rail_hand(g, 7, 1))
+    table.show(0.5, *cards, *flop, hand)
+    return table, cards, flop, hand
+
+
 @pytest.mark.parametrize("confirmed", [True, False], ids=["second-card-confirmed", "never-confirmed"])
 def test_a_hand_turned_over_whose_second_card_the_tracker_confirms_late_is_tabled_not_exposed(
     geometry: TableGeometry, confirmed: bool
@@ -32,11 +45,7 @@ def test_a_hand_turned_over_whose_second_card_the_tracker_confirms_late_is_table
     and the hand. A face-up box beside the one card counted holds its exposure back for ``PAIR_WAIT_S``;
     if no second card is counted by then, the one card was exposed, dated when it began to wait."""
     g = geometry
-    table, cards, flop = flop_out(g)
-    table.analyzer.deal_over = True  # play under way (the betting is not part of this scene)
-    table.show(1.0, *cards, *flop)
-    table.show(0.2, *cards, *flop, rail_hand(g, 7, 1))
-    table.show(0.5, *cards, *flop, thing(g, 7, "hand", "seat1_cards"))
+    table, cards, flop, _ = _hand_over_the_cards(g)
     first_up = table.t
     turned = (_up(g, 130, -8, 0.8, "Ts"), _up(g, -1, 8, 0.3, "5h"))  # the second not confirmed yet
     table.show(0.2, *cards[2:], *flop, rail_hand(g, 7, 1), *turned)
@@ -60,12 +69,7 @@ def test_a_card_turned_up_under_the_seats_hand_then_the_hand_tabled_is_no_exposu
     hand turned its first card up, held as an exposure until the hand had gone (``_release_exposure``);
     the second came up and the hand was tabled, and the held card was then reported exposed as well."""
     g = geometry
-    table, cards, flop = flop_out(g)
-    table.analyzer.deal_over = True
-    table.show(1.0, *cards, *flop)
-    hand = thing(g, 7, "hand", "seat1_cards")
-    table.show(0.2, *cards, *flop, rail_hand(g, 7, 1))
-    table.show(0.5, *cards, *flop, hand)
+    table, cards, flop, hand = _hand_over_the_cards(g)
     table.show(0.4, cards[1], *cards[2:], *flop, hand, _up(g, 130, -8, 0.8, "Ts"))
     both = (_up(g, 130, -8, 0.8, "Ts"), _up(g, 131, 8, 0.8, "5h"))
     table.show(0.4, *cards[2:], *flop, hand, *both)
@@ -84,12 +88,7 @@ def test_a_hand_turned_over_into_the_bet_zone_after_a_card_showed_on_the_felt_is
     hand went, 0.1 s before the face-up cards in front lay still long enough to count as the seat's.
     Face-up cards in front of the seat hold that back: the hand is tabled."""
     g = geometry
-    table, cards, flop = flop_out(g)
-    table.analyzer.deal_over = True
-    table.show(1.0, *cards, *flop)
-    hand = thing(g, 7, "hand", "seat1_cards")
-    table.show(0.2, *cards, *flop, rail_hand(g, 7, 1))
-    table.show(0.5, *cards, *flop, hand)
+    table, cards, flop, hand = _hand_over_the_cards(g)
     table.show(0.3, *cards[2:], *flop, hand)  # the cards in the hand
     turning = between(g, -1, "card_up", "seat1_cards", "pot", 0.3)  # boxed once as it turned them
     table.show(0.1, *cards[2:], *flop, hand, turning)
