@@ -36,6 +36,7 @@ from vision.chipset import ChipSet
 from vision.deal import CARDS, MUCK_WAIT, CardWatch
 from vision.dealt_face_up import DealtFaceUp
 from vision.detections import Box, iou
+from vision.earlier_bet import all_shown, taken_away
 from vision.events import (
     CardsDealt,
     ChipAction,
@@ -423,7 +424,12 @@ class ActionAnalyzer(CardWatch):
         fold them rests in front of them too (seed + 2000 clean_plo_pot_bet: two folds "checked" first,
         a card showing again in the hand). A card the hand hid on its way starts its rest again when it
         shows: that tap waits for the hand to leave, as before."""
-        if not (_drawn_back(visit) and self.pushes.nothing_let_go(visit, scene) and self._is_tap(visit)):
+        if not (
+            _drawn_back(visit)
+            and self.pushes.nothing_let_go(visit, scene)
+            and all_shown(visit)  # the earlier bet in view where it lay: not taken with the hand
+            and self._is_tap(visit)
+        ):
             return False
         cards = [o for o in scene.of_class(*CARDS) if o.place == f"seat{visit.seat}_cards"]
         since = scene.t - visit.start
@@ -464,6 +470,7 @@ class ActionAnalyzer(CardWatch):
             # a hand that leaves an object there (a protector, a phone, first seen as it came) did not tap
             and not self.objects.put_down_since(visit.seat, visit.start)
             and not self._cards_changed(visit, hand_gone)
+            and not taken_away(visit)  # the hand took its earlier bet: no tap over it
         )
 
     def _cards_changed(self, visit: Visit, hand_gone: bool) -> bool:

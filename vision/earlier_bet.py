@@ -53,6 +53,22 @@ def missing_uncovered(scene: TableScene, visit: Visit) -> None:
             visit.bet_seen_gone.add(track)
 
 
+def taken_away(visit: Visit) -> bool:
+    """Whether an earlier-bet stack that lay there as this visit's hand came was seen gone from its
+    uncovered place: the hand took it, so the visit was no tap over its own chips, whatever is put
+    there after (seed + 2000 prior_chips_pulled_back: seat 1's 1,000 drawn back to the stack, then
+    three 1,000s put where it lay in the same visit, read as a check and a second action)."""
+    return any(track in visit.bet_seen_gone for track in visit.bet_track_boxes)
+
+
+def all_shown(visit: Visit) -> bool:
+    """Whether every earlier-bet stack is boxed where it lay, under its own id or another."""
+    return all(
+        track in visit.bet_now or any(iou(box, b) >= RETRACK_IOU for _, b in visit.bet_boxes_now)
+        for track, box in visit.bet_track_boxes.items()
+    )
+
+
 def earlier_bet_retracked(o: SeenObject, visit: Visit, here: set[int]) -> int | None:
     """The earlier-bet stack a new chip track is, under a new id, if any: same value, mostly the
     same box, the old track gone from the scene but never seen gone from its uncovered place. A

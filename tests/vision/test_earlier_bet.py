@@ -270,3 +270,29 @@ def test_a_blind_grown_under_a_hand_while_the_seat_is_still_being_dealt_is_no_be
     table.show(1.0, *cards, grown)
     acted = [(type(e).__name__, e.seat) for e in table.events if isinstance(e, ChipAction | TableTap)]
     assert acted == ([("ChipAction", 2)] if dealt_in else [])
+
+
+def test_a_hand_that_takes_its_earlier_bet_back_over_its_cards_did_not_tap(geometry: TableGeometry) -> None:
+    """Seed + 2000 prior_chips_pulled_back: seat 1's hand rested on its 1,000, drew it back over its
+    cards to the stack, and put three 1,000s where it had lain, all in one visit. The hand drawing
+    back over the cards with its bet zone empty was read as a check over its own chips, the push
+    after it as a second action. The earlier bet was taken: no tap, one chip action that says what
+    became of the earlier bet."""
+    g = geometry
+    table = Table(g, turn=2)
+    cards = dealt(g)
+    earlier = thing(g, 60, "chip", "seat2_bet", label="white", value=1000)
+    over_the_bet = thing(g, 7, "hand", "seat2_bet")
+    over_the_cards = thing(g, 7, "hand", "seat2_cards")
+    table.show(1.0, *cards, earlier)
+    at_the_stack = thing(g, 7, "hand", "seat2_stack")
+    table.show(0.3, *cards, earlier, at_the_stack)
+    table.show(0.4, *cards, over_the_bet)  # rests on it
+    table.show(0.3, *cards, over_the_cards)  # drawn back with the chip: the bet zone empty
+    table.show(0.4, *cards, at_the_stack)
+    more = thing(g, 61, "chip", "seat2_bet", label="white", value=1000)
+    table.show(0.3, *cards, more, over_the_bet)
+    table.show(1.0, *cards, more)
+    assert not [e for e in table.events if isinstance(e, TableTap)]
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.seat == 2 and action.prior in (PriorChips.PULLED_BACK, PriorChips.COMBINED)
