@@ -488,15 +488,17 @@ class PitchWatch:
         if (flight.t0 + down) / 2 < rose < aloft:
             aloft = rose
         before = next((seen for when, seen in reversed(self.seen_log) if when <= aloft), {})
+        # ...unless it showed as an earlier flight to the seat landed (misdeal_wrong_card_count-s50000)
+        earlier = (seat, rose) in self.taken or any(f.seat == seat and f.t <= rose for f in self.ended)
+        if earlier and rose <= aloft:
+            before = next((seen for when, seen in self.seen_log if when > rose), before)
         self.ended.append(EndedFlight(down, x, y, seat, before, True, True))
 
     def _seat_by(self, x: float, y: float, size: float) -> int | None:
         """The seat whose cards lie within three card lengths (``size``) of (x, y), nearest first."""
         seat = self.geo.nearest_seat(x, y)
         zone = self.geo.by_name.get(f"seat{seat}_cards")
-        if zone is None or -cv2.pointPolygonTest(zone.polygon, (x, y), True) > 3 * size:
-            return None
-        return seat
+        return None if zone is None or -cv2.pointPolygonTest(zone.polygon, (x, y), True) > 3 * size else seat
 
     def _measure_cards(self, cards: list[SeenObject]) -> None:
         """A card's length here: the median longer side of the card boxes lying at the seats."""
@@ -565,11 +567,8 @@ class PitchWatch:
 
     def cards_gone(self, seat: int) -> None:
         """The seat shows no cards: nothing of it can be covered any more."""
-        self.covered.pop(seat, None)
-        self.covered_by.pop(seat, None)
-        self.in_view.pop(seat, None)
-        self.uncovered.pop(seat, None)
-        self.boxed_twice.pop(seat, None)
+        for held in (self.covered, self.covered_by, self.in_view, self.uncovered, self.boxed_twice):
+            held.pop(seat, None)
         self.reach.pop(seat, None)
 
     def over_the_deal(self, seat: int, extra: int, t: float) -> None:

@@ -65,14 +65,20 @@ class Table:
         self.events: list[Event] = []
 
     def show(
-        self, seconds: float, *objects: SeenObject, moving: tuple[Box, ...] = (), detected: bool = True
+        self,
+        seconds: float,
+        *objects: SeenObject,
+        moving: tuple[Box, ...] = (),
+        detected: bool = True,
+        step: float = STEP,
     ) -> None:
         """``moving``: the motion gate's changed regions in each of these scenes; ``detected``: False
-        where the detector was not called (the objects are its last call's)."""
-        for _ in range(round(seconds / STEP)):
+        where the detector was not called (the objects are its last call's); ``step``: seconds between
+        these scenes (1/30: every frame of a 30 fps video, as the motion gate sees it)."""
+        for _ in range(round(seconds / step)):
             scene = TableScene(self.frame, self.t, tuple(objects), moving=moving, detected=detected)
             self.events += self.analyzer.update(scene)
-            self.t += STEP
+            self.t += step
             self.frame += 1
 
     def reach(self, seat: int, place: str, *objects: SeenObject, track: int = 7) -> None:

@@ -159,3 +159,33 @@ def test_a_card_just_seen_does_not_fly_on_into_something_that_lay_there_the_fram
     on = [(596.0, 368.0, 45.0), (584.0, 306.0, 50.0), (572.0, 256.0, 50.0), (568.0, 220.0, 45.0)]
     found = run([[hand], [hand], [hand, first], [hand], *[[hand, p] for p in on]])
     assert [(f.x0, f.y0, f.x1, f.y1) for f in found] == [(624.0, 494.0, 568.0, 220.0)]
+
+
+def test_a_card_easing_out_of_the_dealers_hand_before_it_flies_is_one_flight() -> None:
+    """Seed + 50000 misdeal_wrong_card_count: the third card to seat 6 moved 16 px from where its patch
+    first showed by the deck, went unseen a frame, flew 65 px a frame, was lost over the table for three
+    frames and came down on seat 6's cards. Its second place was "at rest" by its first (under half a
+    card length from it), so no path began until mid-table, two points long: no flight, and the card
+    was not counted. A patch creeping on from where a path began the frame before begins one."""
+    seat6 = (766.0, 196.0, 60.0)  # seat 6's cards, changing the picture as its second card lands
+    frames = [
+        [(676.0, 560.0, 56.0)],
+        [(686.0, 548.0, 52.0), seat6],
+        [seat6],
+        [(708.0, 420.0, 48.0), seat6],
+        [seat6],
+        [seat6],
+        [],
+        [(768.0, 202.0, 60.0)],
+        *[[(770.0, 194.0, 60.0)]] * 4,
+    ]
+    found = run(frames, card=38.0)
+    assert [((f.x0, f.y0), (f.x1, f.y1)) for f in found] == [((686.0, 548.0), (768.0, 202.0))]
+
+
+def test_a_patch_creeping_on_where_no_path_began_the_frame_before_begins_none() -> None:
+    """A chip stack pushed 12 px a frame, in view from the start, creeps from where it lay, not from
+    where a path began: it begins no path, so the jump of a hand after it is no flight."""
+    stack = [(400.0 + 12 * i, 300.0, 30.0) for i in range(4)]
+    frames = [[(400.0, 300.0, 30.0)], *[[p] for p in stack], [(520.0, 300.0, 40.0)], [(580.0, 300.0, 40.0)]]
+    assert run(frames) == []
