@@ -97,10 +97,15 @@ class Flight(NamedTuple):
         length = math.dist((ax, ay), (bx, by))
         if not 0 < self.t0 - t <= JOIN_S or length == 0:
             return False
-        dx, dy = (bx - ax) / length, (by - ay) / length
-        back, across = -((x - ax) * dx + (y - ay) * dy), abs((x - ax) * dy - (y - ay) * dx)
+        back = -((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / length
         speed = length / max(self.t1 - self.t0, 1e-6)
-        return across <= card and 0 < back <= 2 * speed * (self.t0 - t)
+        return self.across(x, y) <= card and 0 < back <= 2 * speed * (self.t0 - t)
+
+    def across(self, x: float, y: float) -> float:
+        """Pixels from (x, y) across the line from the flight's first place to its last (0: no line)."""
+        (ax, ay), (bx, by) = self.points[0], self.points[-1]
+        length = math.dist((ax, ay), (bx, by))
+        return 0.0 if length == 0 else abs((x - ax) * (by - ay) - (y - ay) * (bx - ax)) / length
 
     def same_card(
         self, t: float, x: float, y: float, path: Iterable[tuple[float, float, float]], card: float
@@ -110,9 +115,17 @@ class Flight(NamedTuple):
         detector last saw it, when it did (seed + 24000 misdeal_wrong_card_count: the third card, pitched
         0.2 s after the second on the same path, is not the second), or the detector boxed a card within
         a card length of the patch while the motion followed it (seed + 40000 misdeal_too_late: seat 6's
-        second card, followed 0.15 s and three card lengths further by the detector, was counted twice)."""
+        second card, followed 0.15 s and three card lengths further by the detector, was counted twice).
+        A card the detector last saw before this flight began lies on its line, within a card length
+        across (pot_limit_overbet-s2000: seat 6's third card, seen mid-flight 0.07 s before seat 1's fourth
+        eased out of the dealer's hand 113 px off and 104 px across its line, "was" seat 1's card)."""
         near = self.places_between(t - LAST_SEEN_S, t)
-        if self.t0 - 0.15 <= t <= self.t1 + 0.15 and any(math.dist(p, (x, y)) <= 3 * card for p in near):
+        on_line = t >= self.t0 or self.across(x, y) <= card
+        if (
+            self.t0 - 0.15 <= t <= self.t1 + 0.15
+            and on_line
+            and any(math.dist(p, (x, y)) <= 3 * card for p in near)
+        ):
             return True
         frame = min((b - a for a, b in itertools.pairwise(self.times)), default=0.0)
         return any(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision.flights import MAX_GAP, MotionFlights
+from vision.flights import MAX_GAP, Flight, MotionFlights
 
 CARD = 40.0  # px: a card's length, as at 1280 px overhead
 FRAME = 1 / 30
@@ -189,3 +189,21 @@ def test_a_patch_creeping_on_where_no_path_began_the_frame_before_begins_none() 
     stack = [(400.0 + 12 * i, 300.0, 30.0) for i in range(4)]
     frames = [[(400.0, 300.0, 30.0)], *[[p] for p in stack], [(520.0, 300.0, 40.0)], [(580.0, 300.0, 40.0)]]
     assert run(frames) == []
+
+
+@pytest.mark.parametrize(
+    ("seen", "same"),
+    [((665.0, 459.0), False), ((625.0, 557.0), True)],
+    ids=["off-its-line: the card before", "on-its-line-behind: this card"],
+)
+def test_a_card_the_detector_last_saw_before_a_flight_began_is_its_card_only_on_its_line(
+    seen: tuple[float, float], same: bool
+) -> None:
+    """Seed + 2000 pot_limit_overbet: seat 6's third card was boxed mid-flight at 665,459; 0.07 s later
+    seat 1's fourth card eased out of the dealer's hand at 600,552, 113 px off, and flew left. Within
+    three card lengths and 0.15 s, it "was" the detector's card, whose landing had been decided, and
+    was dropped: four PLO cards went uncounted. 104 px across the line it flew, it is another card."""
+    points = ((600.0, 552.0), (564.0, 546.0), (520.0, 536.0), (474.0, 526.0), (384.0, 508.0))
+    flight = Flight(4.867, 5.033, points, (4.867, 4.9, 4.933, 4.967, 5.033))
+    path = [(4.7, 640.0, 540.0), (4.8, *seen)]
+    assert flight.same_card(4.8, *seen, path, 38.0) is same
