@@ -29,9 +29,9 @@ from vision.detections import Box
 
 MIN_STEP = 0.5  # card lengths a frame: slower patches are hands, slides and pushes, not a thrown card
 MAX_STEP = 3.0  # card lengths a frame: a farther patch is a different thing
-CREEP = (
-    0.25  # card lengths a frame: a patch moving this much from where a path began is a card leaving the hand
-)
+# card lengths a frame: a patch moving this much (but under MIN_STEP) from where a path began the frame
+# before is a card easing out of the dealer's hand
+CREEP = 0.25
 MAX_SIDE = 2.2  # card lengths: a patch longer than this is a hand with its arm, or two things merged
 MIN_PATH = 3.0  # card lengths from where a path was first seen to where it was last seen
 MIN_POINTS = 3  # frames a path must be seen in
