@@ -4,6 +4,7 @@ which plays scenes at 10 a second (the detector rate) and keeps the events that 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from vision.actions import ActionAnalyzer
@@ -28,6 +29,20 @@ def thing(geo: TableGeometry, track: int, cls: str, place: str, **kw: object) ->
     x, y = geo.by_name[place].centre
     zone = geo.by_name[place]
     return SeenObject(track, cls, (x - 10, y - 10, x + 10, y + 10), place, zone.seat, **kw)  # type: ignore[arg-type]
+
+
+def blur(g: TableGeometry, zone: str, share: float) -> Box:
+    """The motion gate's patch of a card in flight ``share`` of the way from the deck to ``zone``."""
+    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name[zone].centre
+    x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
+    return x - 15, y - 15, x + 15, y + 15
+
+
+def long_card(g: TableGeometry, track: int, zone: str) -> SeenObject:
+    """A face-down card 40 px long in ``zone``, as on the renders (the pitch watch measures card
+    lengths from the cards at the seats)."""
+    x, y = g.by_name[zone].centre
+    return replace(thing(g, track, "card_down", zone), box=(x - 14, y - 20, x + 14, y + 20))
 
 
 def between(

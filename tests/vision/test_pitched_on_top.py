@@ -10,8 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.vision.scenes import Table, demo_geometry
-from tests.vision.test_pitches import blur, long_card
+from tests.vision.scenes import Table, blur, demo_geometry, long_card
 from vision.table import TableGeometry
 
 

@@ -11,8 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.vision.scenes import Table, between, dealt, demo_geometry, rail_hand, thing
-from vision.detections import Box
+from tests.vision.scenes import Table, between, blur, dealt, demo_geometry, long_card, rail_hand, thing
 from vision.events import TableTap
 from vision.pitches import PitchWatch
 from vision.table import SeenObject, TableGeometry, TableScene
@@ -21,20 +20,6 @@ from vision.table import SeenObject, TableGeometry, TableScene
 @pytest.fixture(scope="module")
 def geometry() -> TableGeometry:
     return demo_geometry()
-
-
-def blur(g: TableGeometry, zone: str, share: float) -> Box:
-    """The motion gate's patch of a card in flight ``share`` of the way from the deck to ``zone``."""
-    (xa, ya), (xb, yb) = g.by_name["dealer"].centre, g.by_name[zone].centre
-    x, y = xa + (xb - xa) * share, ya + (yb - ya) * share
-    return x - 15, y - 15, x + 15, y + 15
-
-
-def long_card(g: TableGeometry, track: int, zone: str) -> SeenObject:
-    """A face-down card 40 px long in ``zone``, as on the renders (the pitch watch measures card
-    lengths from the cards at the seats)."""
-    x, y = g.by_name[zone].centre
-    return replace(thing(g, track, "card_down", zone), box=(x - 14, y - 20, x + 14, y + 20))
 
 
 def play_under_way(g: TableGeometry) -> tuple[Table, list[SeenObject]]:
