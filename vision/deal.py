@@ -141,7 +141,7 @@ class CardWatch:
             else:
                 self.cards_since.pop(seat, None)
                 self.pitches.cards_gone(seat)
-            cap = self._deal_cap(seat, t)
+            cap = self._one_too_many(seat, len(cards), self._deal_cap(seat, t))
             self.pitches.over_the_deal(seat, len(cards) - int(cap) if cap < len(cards) else 0, t)
             change = settled.update(t, min(len(cards) + self.pitches.covered.get(seat, 0), cap))
             if change is not None:
@@ -302,6 +302,24 @@ class CardWatch:
                 most = max(before) if self.hole_cards > 2 else median_low(before)
                 return min(most, 1 + min(others.values()))
         return 1 + min(others.values())
+
+    def _one_too_many(self, seat: int, seen: int, cap: int | float) -> int | float:
+        """The deal's cap, raised for cards counted hidden under one pitched on top of the seat's cards
+        after every other seat dealt in came to show its hole cards in full: the deal had gone round,
+        and the card pitched on top is one too many (misdeal_wrong_card_count at seed + 2000 and
+        49000-51000: the button's third card came down squarely on its two, and was held back by the
+        cap until the first player acted, 2.3-2.8 s later). One counted hidden before another seat last
+        showed a card more is as likely a landing seen twice (oversized_chip_declared_raise-s2000: seat
+        4's first card, "three" once all had two). Nor a box seen twice: only cards counted hidden
+        (``PitchWatch.covered``) raise it."""
+        watch, others = self.pitches, [s for s in self._dealing_order() if s != seat]
+        if not watch.covered.get(seat) or self.deal_over or not others:
+            return cap
+        if min(self.most_cards.get(s, 0) for s in others) < self.hole_cards:
+            return cap
+        if watch.covered_by.get(seat, -1e9) <= max(watch.rose.get(s, -1e9) for s in others):
+            return cap
+        return max(cap, min(seen, cap) + watch.covered[seat])
 
     def _from_the_button(self) -> list[int]:
         """The seats, in the order the deal goes round (from the first seat left of the button); none
