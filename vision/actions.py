@@ -281,6 +281,7 @@ class ActionAnalyzer(CardWatch):
             if rank >= 2:
                 visit.reach_frames += 1
             visit.reach.append((t, self.geo.reach(seat, h.centre)))
+            visit.hand_path.append((t, *h.centre))
             if visit.reach[-1][1] >= TAP_REACH:
                 visit.in_front = (visit.in_front[0] if visit.in_front else t, t)
             elif visit.in_front and _drawn_back(visit):

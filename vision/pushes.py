@@ -1,12 +1,13 @@
 """A seat's pushes: which chips one visit of a player's hand moved into the seat's bet zone, and in
 how many motions.
 
-A chip stack new in the bet zone during a visit was pushed, when it was first seen there, even before
-the tracker confirmed it (``_sightings``). Stacks first seen within ``ONE_MOTION`` of each other were
-released in one motion; later ones are another, and a trip of the hand back to the stack zone between
-two is recorded (``Visit.returned``). A stack uncovered within ``ONE_MOTION`` but beside the last
-push's while the hand stays out is another motion too: the hand let one stack go and moved on across
-the zone with the rest (``_moved_on``). Three things the camera sees are not new motions:
+A chip stack new in the bet zone during a visit was pushed when first seen there, even before the
+tracker confirmed it (``_sightings``). Stacks first seen within ``ONE_MOTION`` of each other were
+released in one motion, later ones in another; a trip of the hand back to the stack zone between two
+is recorded (``Visit.returned``). A stack uncovered within ``ONE_MOTION`` but beside the last push's
+while the hand stays out is another motion (the hand let one go and moved on: ``_moved_on``), and so
+is one of two first seen together that the hand slid to from the other (``vision.laid_apart``).
+Three things the camera sees are not new motions:
 
 - chips the hand hid as it let go, first seen once it had drawn back to the stack, with no move
   forward since: they belong to the last push;
@@ -37,6 +38,7 @@ from vision.earlier_bet import (
     still_lies,
 )
 from vision.events import PriorChips
+from vision.laid_apart import along_the_slide, laid_in_turn
 from vision.table import SeenObject, TableScene
 
 ONE_MOTION = 0.25  # s: chips first seen closer together were released in one motion (10 calls a second)
@@ -50,10 +52,9 @@ UNCONFIRMED_HELD_S = 0.1  # an untracked chip box seen this long (two detector c
 # the analyzer sees every video frame; those between detector calls carry the last call's boxes, so a
 # sighting this much later than another is from a later call (10 calls a second)
 NEXT_CALL_S = 0.09
-# a stack first seen a detector call or more after the last push's (``NEXT_CALL_S``), lying beside it
-# (along the seat's axis within ``BESIDE_ALONG`` chip sides, across it ``BESIDE_ACROSS`` or more) while
-# the hand stayed out (drew back less than ``HELD_OUT`` of the stack-to-bet distance) is a second
-# motion: ``PushCounter._moved_on``
+# a stack first seen a call or more after the last push's (``NEXT_CALL_S``), beside it (along the seat's
+# axis within ``BESIDE_ALONG`` chip sides, across it ``BESIDE_ACROSS`` or more) while the hand stayed out
+# (drew back less than ``HELD_OUT`` of the stack-to-bet distance) is a second motion (``_moved_on``)
 BESIDE_ALONG = 0.5
 BESIDE_ACROSS = 0.7
 HELD_OUT = 0.05
@@ -103,9 +104,8 @@ def _take_out(visit: Visit, chips: tuple[int, ...]) -> None:
 
 def _note_cards(scene: TableScene, visit: Visit) -> None:
     """Where the seat's cards lay (``Visit.card_boxes``): a card box seen as the hand came, or in two
-    detector calls at the same place. One seen in a single call may be something else boxed as a card
-    (seed + 31000 demo_feature_table: seat 4's two 100s, boxed as a card for one call as the hand let
-    go of them, were then taken for that card, and the first motion of a string bet was lost)."""
+    calls at one place; one call's may be something else (seed + 31000 demo_feature_table: seat 4's
+    two 100s, boxed as a card once as the hand let go, taken for it: a string bet's first motion lost)."""
     for o in scene.of_class("card_down", "card_up"):
         if o.seat != visit.seat:
             continue
@@ -174,6 +174,7 @@ class Visit:
     item_boxes_at_start: dict[int, Box] = field(default_factory=dict)  # ... the protectors', where they lay
     axis: tuple[tuple[float, float], tuple[float, float]] | None = None  # the seat's stack and bet middles
     reach: list[tuple[float, float]] = field(default_factory=list)  # (t, how far out the hand was) per scene
+    hand_path: list[tuple[float, float, float]] = field(default_factory=list)  # (t, x, y): the hand's middle
     last_boxes: list[Box] = field(default_factory=list)  # the boxes of the latest push's new stacks
     deepest: str = ""  # the furthest the hand reached: "stack", "cards" or "bet"
     last_place: str = ""  # where the hand was last seen
@@ -322,7 +323,7 @@ class PushCounter:
                 visit.release_t = scene.t
         # stacks confirmed together may have landed in two motions: one let go, the hand moved on
         groups: list[list[Arrival]] = []
-        for a in sorted(arrivals, key=lambda a: a[0]):
+        for a in sorted(arrivals, key=lambda a: (a[0], along_the_slide(visit, a[2]))):
             if groups and not self._moved_on(visit, groups[-1], a):
                 groups[-1].append(a)
             else:
@@ -357,34 +358,33 @@ class PushCounter:
 
     @staticmethod
     def _moved_on(visit: Visit, before: list[Arrival], after: Arrival) -> bool:
-        """Whether the stack ``after`` was let go in a second motion after the stacks ``before``: it was
-        first seen a detector call or more later, beside them (as far out along the seat's axis, a
-        chip or so across), and the hand had not drawn back in between. Chips let go together lie
-        under the hand together; as it draws back it uncovers the far ones first, so one push shows
-        its stacks a call or two apart, the nearer later. A stack uncovered while the hand stays out
-        was left where the hand moved on from, carrying the rest (seed + 21000 and seed + 2000
-        string_bet_multiple_motions: two 1,000s laid side by side 0.2 s apart, one push before). A stack
-        between two of them, across the axis, lay in their row under the hand that laid it (seed +
-        31000 clean_exact_calls: a call laid as three stacks in a row, the middle one seen 0.2 s after
-        the outer two as the hand drew back, was a false string bet). Nor were the last push's stacks
-        let go if they showed as the hand was still coming in (``COMING_IN``): it was carrying the
-        rest (seed + 32000 all_in_not_tabled: 25s showed at the edge of the hand pushing, 0.2 s before
-        the 1,000s beside them). A hand at rest as it let go that came out again before drawing back
-        made a second motion (seed + 34000 string_bet_multiple_motions: the second 1,000 showed as the
-        hand drew back after it)."""
+        """Whether the stack ``after`` was let go in a second motion after the stacks ``before``: first
+        seen a call or more later, beside them (as far out along the seat's axis, a chip or so across),
+        the hand not drawn back in between; or first seen with them, the hand having slid from one to it
+        (``vision.laid_apart``). Chips let go together lie under the hand together; as it draws back
+        it uncovers the far ones first, the nearer a call or two later. A stack uncovered while the
+        hand stays out was left where the hand moved on from (seed + 21000 and 2000
+        string_bet_multiple_motions: two 1,000s laid side by side 0.2 s apart, one push before). A
+        stack between two of them, across the axis, lay in their row under the hand (seed + 31000
+        clean_exact_calls: three stacks in a row, the middle one seen 0.2 s after the outer two as the
+        hand drew back, a false string bet). Nor were the last push's stacks let go if they showed as
+        the hand was still coming in (``COMING_IN``): it was carrying the rest (seed + 32000
+        all_in_not_tabled: 25s at the edge of the hand pushing, 0.2 s before the 1,000s beside them). A
+        hand at rest as it let go that came out again before drawing back made a second motion (seed +
+        34000 string_bet_multiple_motions: the second 1,000 showed as the hand drew back after it)."""
         t, _, box = after
         since = max((a[0] for a in before), default=0.0)
         near = [a[2] for a in before if a[2] is not None]
         if box is None or not near or visit.axis is None or t - since < NEXT_CALL_S:
-            return False
+            # nothing to go by, or first seen together: two only if the hand slid from one to the other
+            return box is not None and any(laid_in_turn(visit, b, box) for b in near)
         (sx, sy), (bx, by) = visit.axis
         length = float(np.hypot(bx - sx, by - sy)) or 1.0
         ux, uy = (bx - sx) / length, (by - sy) / length
         side = (box[2] - box[0] + box[3] - box[1]) / 2 or 1.0
 
         def offset(b: Box) -> tuple[float, float]:  # along the seat's axis, and across it (signed)
-            dx = (box[0] + box[2] - b[0] - b[2]) / 2
-            dy = (box[1] + box[3] - b[1] - b[3]) / 2
+            dx, dy = (box[0] + box[2] - b[0] - b[2]) / 2, (box[1] + box[3] - b[1] - b[3]) / 2
             return abs(dx * ux + dy * uy) / side, (dy * ux - dx * uy) / side
 
         offsets = [offset(b) for b in near]

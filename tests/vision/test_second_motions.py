@@ -235,6 +235,42 @@ def test_a_chip_first_boxed_loosely_under_the_hand_that_came_out_a_little_again_
     assert action.pushes == ((1000,), (1000,))
 
 
+@pytest.mark.parametrize(
+    ("slide", "pushes"),
+    [
+        ((9, 5, 0, -4, -9), ((1000,), (500,))),
+        ((-9, -4, 0, 5, 9), ((500,), (1000,))),
+        ((0, 0, 0, 0, 0), ((1000, 500),)),
+        ((9, 9, 9, 9, 9), ((1000, 500),)),
+    ],
+    ids=["slid-on-two-motions", "slid-back-two-in-that-order", "rested-between-one-push", "rested-over-one"],
+)
+def test_two_stacks_first_seen_together_as_the_hand_left(
+    geometry: TableGeometry, slide: tuple[float, ...], pushes: tuple[tuple[int, ...], ...]
+) -> None:
+    """string_bet_multiple_motions at seed + 47000, 50000 and 51000: the hand rested over the bet zone,
+    slid across by 0.8 of the two 1,000s' spacing, still out, and drew back; both showed side by side
+    in the one call as it left, and were taken for one push. It laid one where it rested and moved on
+    to lay the other: two motions. A hand that held still where it laid them, over both or over one,
+    drew straight back: one push. The first laid is the one the hand slid on from (a 1,000 here, 9 px to
+    one side of the axis; a 500 to the other)."""
+    g = geometry
+    table, cards, (first, second) = _dealt_with_two_chips(g)
+    table.show(0.3, *cards, rail_hand(g, 9, 2))
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.5, slide[0], 40))  # coming in
+    table.show(0.4, *cards, _on_axis(g, 9, "hand", 0.75, slide[0], 40))  # at rest: lets go
+    for across in slide[1:]:
+        table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.75, across, 40))
+    table.show(0.1, *cards, _on_axis(g, 9, "hand", 0.3, slide[-1], 40), first, second)  # both uncovered
+    tracked = [
+        SeenObject(50 + i, "chip", o.box, o.place, 2, label=label, value=value)
+        for i, (o, label, value) in enumerate(((first, "yellow", 1000), (second, "purple", 500)))
+    ]
+    table.show(1.0, *cards, *tracked)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.pushes == pushes
+
+
 def test_a_stack_uncovered_between_two_of_the_push_lay_in_their_row(geometry: TableGeometry) -> None:
     """Seed + 31000 clean_exact_calls: a call laid as three stacks in a row across the seat's axis; the
     outer two showed as the hand let go, the middle one 0.2 s later as the hand drew back off it. One
