@@ -37,6 +37,7 @@ from typing import NamedTuple
 import cv2
 
 from vision.camera_config import ZoneKind
+from vision.card_drift import drifted, same_box
 from vision.detections import Box, enclosing, share_covered
 from vision.flights import LAST_SEEN_S, Flight, MotionFlights, ahead
 from vision.table import FELT, SeenObject, TableGeometry, TableScene
@@ -44,7 +45,6 @@ from vision.table import FELT, SeenObject, TableGeometry, TableScene
 CARDS = ("card_up", "card_down")
 PITCH_S = 0.6  # s: a card loose on the felt no longer than this, then gone, was pitched
 RESTING = (ZoneKind.MUCK, ZoneKind.DEALER, ZoneKind.CARDS)  # zones where a card is not in flight
-DISTURB = 0.08  # a card box side moving this share of its size is a card coming down there (0.12 missed 0.09)
 DISTURB_S = 0.3  # s after a flight's end in which the seat it landed on is disturbed
 CALL_WAIT_S = 1.2  # s at most to wait for a detector call after a flight's end (one at 1 a second idle)
 LANDED_S = 2.0  # s after a card came down at a seat in which a card more in view there is that card
@@ -193,6 +193,10 @@ class PitchWatch:
                     for w in (self.disturbed.get(seat, -1e9), self.rose.get(seat, -1e9))
                     if 0 < w - ended_t <= skipped and (seat, w) not in self.taken
                 ]
+                # or its boxes having drifted from where they lay, a pixel or two a call
+                drift = None if changed else drifted(self.box_log, seat, ended_t, ended_t + skipped)
+                if drift is not None and (seat, drift) not in self.taken:
+                    changed = [(seat, drift)]
                 if not changed:
                     continue
             felt = False  # a card came down: the seat's cards changed with no hand over them
@@ -343,11 +347,13 @@ class PitchWatch:
     def _later_flight_to(self, seat: int, t: float) -> bool:
         """Whether a flight from the deck that ended after ``t`` (or with it: two flights lost by the deck
         together) came down on the seat, or is still being placed and was last seen by its cards or
-        lost mid-flight as a card showed there (pot_limit_overbet-s44000: the button's fourth card,
-        lost on its way, showed 0.1 s on; seat 3's landing, read first, took it for its own card)."""
+        lost mid-flight, or by a seat not dealt in, as a card showed there (pot_limit_overbet-s44000: the
+        button's fourth card, lost on its way, showed 0.1 s on; seat 3's landing, read first, took it for
+        its own card; clean_full_ring_walk-s52000: seat 9's, last seen by empty seat 10)."""
         rose = self.rose.get(seat, -1e9)
+        elsewhere = [None, *(s for s in self.geo.seats if self.order and s not in self.order)]
         return self.landed.get(seat, -1e9) >= t or any(
-            f.t > t and (f.seat == seat or (f.seat is None and 0 <= rose - f.t <= DISTURB_S))
+            f.t > t and (f.seat == seat or (f.seat in elsewhere and 0 <= rose - f.t <= DISTURB_S))
             for f in self.ended
         )
 
@@ -370,7 +376,7 @@ class PitchWatch:
             was = self.seat_boxes.get(seat)
             if was is None or len(now) > len(was):  # a card more in view: a landing the count shows
                 self.rose[seat] = self.moved[seat] = t
-            elif any(not any(_same_box(b, p) for p in was) for b in now):
+            elif any(not any(same_box(b, p) for p in was) for b in now):
                 at_rest = t - self.rose.get(seat, -1e9) > SETTLE_S or t - self.moved.get(seat, -1e9) >= LAY_S
                 if seat not in busy and at_rest:
                     self.disturbed[seat] = t
@@ -419,7 +425,7 @@ class PitchWatch:
         for o in cards:
             zone = self.geo.by_name.get(o.place)
             if o.track < 0 and zone is not None and zone.kind is ZoneKind.CARDS and zone.seat is not None:
-                if any(_same_box(o.box, b) for b in self.boxes_before.get(zone.seat, [])):
+                if any(same_box(o.box, b) for b in self.boxes_before.get(zone.seat, [])):
                     continue  # lying there already
                 cx, cy = o.centre
                 landed.append((abs(x - cx) + abs(y - cy), zone.seat))
@@ -589,11 +595,3 @@ class PitchWatch:
         (one on the board lies there for long, so it never counts as a pitch)."""
         zone = self.geo.by_name.get(o.place)
         return o.place == FELT or (zone is not None and zone.kind not in RESTING)
-
-
-def _same_box(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    """Whether two boxes are one card lying still: no side moved ``DISTURB`` of the box's extent
-    across it (a card coming down on a portrait card beside it widened its box 4 px of 27, seed + 16000
-    misdeal_wrong_card_count: under a share of its 38 px height)."""
-    w, h = max(a[2] - a[0], 1.0), max(a[3] - a[1], 1.0)
-    return all(abs(p - q) < DISTURB * size for p, q, size in zip(a, b, (w, h, w, h), strict=True))
