@@ -50,7 +50,7 @@ from vision.events import (
     PriorChips,
     TableTap,
 )
-from vision.foreign import ForeignObjects
+from vision.foreign import OBJECT_EVENTS, ForeignObjects
 from vision.hands import DEALER, HandOwners
 from vision.late_chips import LateChips
 from vision.pitches import PitchWatch
@@ -211,8 +211,8 @@ class ActionAnalyzer(CardWatch):
         for e in out:  # the frame it was seen in, though it may wait to be reported (``_in_order``)
             object.__setattr__(e, "frame", scene.frame)
         out = self._in_order(scene.t, out)
-        for e in out:
-            self.deal_over |= not isinstance(e, CardsDealt | HandStarted)
+        for e in out:  # an object put down is no action (clean_plo_pot_bet-s52000: a card read as protector)
+            self.deal_over |= not isinstance(e, (CardsDealt, HandStarted, *OBJECT_EVENTS))
             self.acted |= isinstance(e, ChipAction | TableTap | Fold)
         return sorted(out, key=lambda e: e.t) if out else out
 

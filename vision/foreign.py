@@ -45,6 +45,8 @@ from vision.events import Event, ForeignObject, ObjectPlaced, ObjectRemoved
 from vision.settled import RestClock, Settled
 from vision.table import OFF, RAIL, SeenObject, TableGeometry, TableScene
 
+OBJECT_EVENTS = (ObjectPlaced, ObjectRemoved)  # things put on the felt or taken off: no player acting
+
 OBJECT_GONE = 2.0  # seconds an object must be missing before it counts as taken away
 SAME_PLACE_IOU = 0.5  # a box over this much of a placed object's last box is that object
 TOUCHED = 0.3  # a hand box over this share of a placed object's last box may have taken it

@@ -430,3 +430,28 @@ def test_a_drink_box_around_a_chip_no_bigger_than_a_few_chips_is_the_stack(
         table.show(0.5, *cards, chip, replace(drink, label="capped"))
     table.show(1.0, *cards, replace(drink, label="capped"))  # the chip's own box lost
     assert [what for _, what in placed_and_removed(table)] == placed
+
+
+def test_an_object_put_down_during_the_deal_does_not_end_it(geometry: TableGeometry) -> None:
+    """clean_plo_pot_bet-s52000: a card at seat 8 was read as a protector put down mid-deal, and that
+    ended the deal as a player acting would: the deal's cap and order were dropped, two of seat 2's PLO
+    cards went uncounted, and a clean hand got a misdeal. An object put down is no action: the deal
+    goes on, and a card boxed twice at the last seat while nobody has acted is still held to the deal's
+    count."""
+    g = geometry
+    table = Table(g, turn=1)
+    table.analyzer.objects.reads_drinks = True
+    button = thing(g, 900, "dealer_button", "seat2_bet")  # seat 1 is dealt first, the button's seat 2 last
+    seat1 = [thing(g, 100, "card_down", "seat1_cards"), thing(g, 101, "card_down", "seat1_cards")]
+    seat2 = [thing(g, 102, "card_down", "seat2_cards"), thing(g, 103, "card_down", "seat2_cards")]
+    protector = replace(
+        thing(g, 92, "card_protector", "seat1_cards", label="card_protector"), place="seat1_cards"
+    )
+    x0, y0, x1, y1 = protector.box
+    protector = replace(protector, box=(x0 + 30, y0, x1 + 30, y1))  # beside seat 1's cards
+    table.show(1.0, button, seat1[0], seat2[0])
+    table.show(2.0, button, seat1[0], seat2[0], protector)
+    assert placed_and_removed(table) == [("ObjectPlaced", "card_protector")]
+    table.show(1.0, button, *seat1, seat2[0], protector)
+    table.show(1.0, button, *seat1, *seat2, protector, thing(g, 104, "card_down", "seat2_cards"))
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
