@@ -312,8 +312,11 @@ class CardWatch:
         showed a card more is as likely a landing seen twice (oversized_chip_declared_raise-s2000: seat
         4's first card, "three" once all had two). Nor a box seen twice: only cards counted hidden
         (``PitchWatch.covered``) raise it."""
-        watch, others = self.pitches, [s for s in self._dealing_order() if s != seat]
-        if not watch.covered.get(seat) or self.deal_over or not others:
+        watch = self.pitches
+        if not watch.covered.get(seat) or self.deal_over:  # most scenes: nothing counted hidden here
+            return cap
+        others = [s for s in self._dealing_order() if s != seat]
+        if not others:
             return cap
         if min(self.most_cards.get(s, 0) for s in others) < self.hole_cards:
             return cap
