@@ -15,13 +15,13 @@ A few mechanisms carry the house rules into play:
 - chips the camera could not count are read as what the table did next allows: when an event
   contradicts the betting, the hand is replayed under other readings of them (a raise, an all-in) and
   the one that fits best is kept (``rules.rereading``); chips that show just after a seat's tap
-  replace it.
+  replace it; a declaration alerted on whose chips never showed put them in once the table plays on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules import rereading
@@ -42,7 +42,16 @@ from rules.checks.deal import BoardMonitor, DealMonitor
 from rules.checks.showdown import ShowdownMonitor
 from rules.hand_state import BOARD_CARDS_BEFORE, HandSetup, HandState, Situation, Street
 from rules.profile import HouseProfile, ShortAllInReopen, SubstantialAction
-from rules.records import DEFAULT_SEVERITY, Alert, AlertKind, BetAction, Citation, Ruling, Severity
+from rules.records import (
+    DEFAULT_SEVERITY,
+    Alert,
+    AlertKind,
+    BetAction,
+    Citation,
+    HandRecord,
+    Ruling,
+    Severity,
+)
 from rules.rereading import Output, Reading, contradicts, reread
 from vision.events import (
     CardExposed,
@@ -78,27 +87,10 @@ class _OutOfTurn:
     level: int  # the street's bet when the seat acted out of turn
 
 
-@dataclass(slots=True)
-class HandRecord:
-    """Everything the engine said about one hand."""
-
-    setup: HandSetup
-    rulings: list[Ruling] = field(default_factory=list)
-    alerts: list[Alert] = field(default_factory=list)
-
-    @property
-    def outputs(self) -> list[Output]:
-        return sorted([*self.rulings, *self.alerts], key=_output_time)
-
-
 def _fits(chips: ChipAction, declared: Ruling) -> bool:
     """Whether chips are the ones a declaration asked for: its exact amount, or for chips the camera
     could not count (a lower bound) no more than it."""
     return chips.amount == declared.adds if chips.counted else chips.amount <= declared.adds
-
-
-def _output_time(o: Output) -> float:
-    return o.t_start if isinstance(o, Alert) else o.t
 
 
 class HandJudge:
@@ -196,6 +188,7 @@ class HandJudge:
             if not self.deal.complete and self.deal.dealt_all:
                 self._finish_deal(ev.t, out)
             return
+        rereading.went_in_unseen(self, ev.t, ev.frame, out)
         over = len(self.hand.live_seats()) < 2
         self._find_all(out, self.board.board_cards(ev, self.hand.street, self.hand.betting_open, over))
 
@@ -302,8 +295,9 @@ class HandJudge:
 
     # ----- betting ---------------------------------------------------------------------------
 
-    def _act(self, ev: _Action, out: list[Output]) -> None:
-        """One betting action: chips, a declaration (its chips may follow), a tap or a fold motion."""
+    def _act(self, ev: _Action, out: list[Output], unseen: str = "") -> None:
+        """One betting action: chips, a declaration (its chips may follow), a tap or a fold motion.
+        ``unseen``: chips the table's play says went in unseen, and why (``rereading.went_in_unseen``)."""
         seat = ev.seat
         chips = ev if isinstance(ev, ChipAction) else None
         said = ev if isinstance(ev, Declaration) else None
@@ -320,6 +314,8 @@ class HandJudge:
         self._finish_deal(ev.t, out)  # a seat acting, in turn or not, ends the initial deal
         if self.stopped:
             return
+        if not in_turn and rereading.went_in_unseen(self, ev.t, ev.frame, out):
+            in_turn = self.hand.actor == seat
         if not in_turn:
             self._act_out_of_turn(seat, ev, out)
             return
@@ -346,6 +342,8 @@ class HandJudge:
             self.declared[seat] = (said or earlier, verdict)
             self._alert_from(verdict.alert_kinds, seat, verdict.explanation, "", verdict.citations, ev.t, out)
             return
+        if unseen:  # the floor has the declaration's alert; the chips are inferred, not seen
+            verdict = replace(verdict, alert_kinds=(), explanation=f"{verdict.explanation}; {unseen}")
         self._apply(verdict, ev.t, out)
         if chips is not None and (verdict.returned or not chips.counted):
             self.in_front[seat] = [verdict.to]  # change made, or chips not counted: the bet is what is out

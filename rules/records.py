@@ -1,9 +1,12 @@
-"""What the rules engine says: rulings on chip actions and alerts for the floor. Frozen records."""
+"""What the rules engine says: rulings on chip actions and alerts for the floor (frozen records), and
+everything it said about one hand."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+from rules.hand_state import HandSetup
 
 
 class Severity(StrEnum):
@@ -179,3 +182,16 @@ class Alert:
     hand_id: str = ""
     seat: int | None = None
     evidence: tuple[str, ...] = field(default=())  # frame / clip references
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """Everything the engine said about one hand."""
+
+    setup: HandSetup
+    rulings: list[Ruling] = field(default_factory=list)
+    alerts: list[Alert] = field(default_factory=list)
+
+    @property
+    def outputs(self) -> list[Ruling | Alert]:
+        return sorted([*self.rulings, *self.alerts], key=lambda o: o.t_start if isinstance(o, Alert) else o.t)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from rules.hand_state import Street
 from rules.records import Alert, AlertKind, BetAction, Ruling
-from vision.events import ChipAction, DecisionTime, Declaration, Event, Fold, TableTap
+from vision.events import ChipAction, DecisionTime, Declaration, Event, Fold, PriorChips, TableTap
 
 if TYPE_CHECKING:
     from rules.engine import HandJudge
@@ -133,6 +133,23 @@ def _replace(judge: HandJudge, old: Event, new: Event) -> list[Output]:
     events = [e for e in judge.events if e is not old] + [new]
     replayed, replayed_out = replay(judge, events, judge.reading)
     return adopt(judge, replayed, replayed_out, [])
+
+
+def went_in_unseen(judge: HandJudge, t: float, frame: int | None, out: list[Output]) -> bool:
+    """Whether the seat whose turn it is had declared, the floor been alerted (a check facing a bet:
+    call or fold), and its chips never seen; called as another seat acts or the dealer deals the next
+    street. The table has moved on, so the chips went in unseen: they are judged as chips the camera
+    could not count, with no second alert (non_value_item-s52000: a protector pushed out as a call,
+    seen only leaving its cards, and the hand's trip read as a tap; holding the action on that seat
+    made every later action out of turn and every street premature: 8 false alerts)."""
+    seat = judge.hand.actor
+    declared = judge.declared.get(seat) if seat is not None and judge.hand.betting_open else None
+    if seat is None or declared is None or not declared[1].alert_kinds:
+        return False
+    chips = ChipAction(t, frame=frame, seat=seat, prior=PriorChips.LEFT, counted=False)
+    judge._act(chips, out, unseen="its chips were not seen; the table played on as if they went in")
+    judge._resolve_turns(t, out)
+    return True
 
 
 def hold_tap(judge: HandJudge, ev: Event) -> bool:

@@ -11,10 +11,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from rules.engine import HandRecord, judge_hand
+from rules.engine import judge_hand
 from rules.hand_file import HandFileError, load_hand
 from rules.profile import BASELINE_ID, HouseRules, ProfileError, available_profiles, load_profile
-from rules.records import Alert, Ruling, Severity
+from rules.records import Alert, HandRecord, Ruling, Severity
 
 rules_app = typer.Typer(help="The rules engine: house profiles and rulings.", no_args_is_help=True)
 console = Console(highlight=False)

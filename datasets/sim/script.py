@@ -25,9 +25,10 @@ from datasets.sim.scenario import Scenario, ScenarioError
 from datasets.sim.stage import Stage
 from datasets.sim.steps import StepError
 from datasets.sim.world import TableLayout
-from rules.engine import HandRecord, judge_hand
+from rules.engine import judge_hand
 from rules.hand_state import HandSetup
 from rules.profile import load_profile
+from rules.records import HandRecord
 from vision.event_codec import to_record
 from vision.events import Event
 

@@ -16,10 +16,10 @@ from dataclasses import replace
 from functools import cache
 
 from rules.betting import Pending, judge
-from rules.engine import HandRecord, judge_hand
+from rules.engine import judge_hand
 from rules.hand_state import Game, HandSetup, HandState, SeatSetup, Situation, Street
 from rules.profile import HouseProfile, load_profile
-from rules.records import AlertKind, BetAction, Ruling
+from rules.records import AlertKind, BetAction, HandRecord, Ruling
 from vision.events import ChipAction, Declaration, DeclarationKind, Event, PriorChips
 
 PROFILE_IDS = ("tda", "bluff_street", "playlive", "cpa_2008", "general_dealing", "blasters")

@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 
-from rules.engine import HandRecord, judge_hand
+from rules.engine import judge_hand
 from rules.hand_state import Game, HandSetup, SeatSetup
 from rules.profile import HouseProfile, load_profile
-from rules.records import Alert, AlertKind, BetAction, Ruling, Severity
+from rules.records import Alert, AlertKind, BetAction, HandRecord, Ruling, Severity
 from vision.events import (
     CardExposed,
     CardsDealt,
