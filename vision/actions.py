@@ -148,8 +148,7 @@ class ActionAnalyzer(CardWatch):
         self.visit_ended: dict[int, float] = {}  # when each seat's last visit ended
         self.last_pushed: dict[int, Visit] = {}  # each seat's last visit that made a chip action
         # when a hand last left each seat's zones: its own visit's, or one taken for it provisionally
-        # (``_hand_of_the_seat_deciding``) that showed no action; its cards going a moment later went
-        # with that hand
+        # (``_hand_of_the_seat_deciding``) that showed no action; its cards going just after went with it
         self.hand_left: dict[int, float] = {}
         # when each seat's last visit ended with its hand lost from view out on the felt, not going back
         self.lost_in_middle: dict[int, float] = {}
@@ -170,8 +169,7 @@ class ActionAnalyzer(CardWatch):
         self.board = Settled(hold)
         self.bets = Settled(hold)
         self.table_clear = Settled(0.6)
-        # phones, drinks, protectors on the felt
-        self.objects = ForeignObjects(geometry, hold * 2, reads_drinks)
+        self.objects = ForeignObjects(geometry, hold * 2, reads_drinks)  # phones, drinks, protectors
         self.in_hand = False
         self.deal_over = False  # a player has acted this hand (no more hole cards come)
         self.acted = False  # ... with chips, a tap or a fold (not a card exposed in the deal)
@@ -243,6 +241,8 @@ class ActionAnalyzer(CardWatch):
                 tracked, since = sum(o.track >= 0 for o in stack), self.stack_empty_since[seat]
                 if tracked or (since is not None and t - since >= BET_MEMORY_S):
                     self.stack_tracked[seat] = tracked
+        unwatched = {s: r for s, r in self.bet_recent.items() if s not in self.visits and s not in present}
+        self.pushes.taken_back.watch(scene, unwatched if self.in_hand else {}, BET_MEMORY_S)
         for seat in self.seat_cards:  # each bet zone's chips of the last moments, by track
             recent = {k: v for k, v in self.bet_recent.get(seat, {}).items() if t - v[0] <= BET_MEMORY_S}
             for o in scene.in_place(f"seat{seat}_bet", "chip"):
@@ -557,6 +557,7 @@ class ActionAnalyzer(CardWatch):
         if self.bets_cleared is not None and scene.in_place("pot", "chip"):
             if scene.t - self.bets_cleared <= POT_SHOWS_S:
                 self.bets_since_pull = False
+                self.pushes.taken_back.clear()  # the bets went into the pot, not back to the stacks
                 out.append(ChipsPulledIn(self.bets_cleared))
             self.bets_cleared = None
 

@@ -8,7 +8,8 @@ chip's colour flickers from frame to frame, and the counted path compares values
 these to say what became of the earlier bet (``prior_chips``) and whether the visit put chips on it
 (``settle``, ``nothing_let_go``). A visit that took the earlier bet away and pushed nothing hands it
 on to the seat's next visit (``TakenBack``): taking the bet back to the stack for more chips is two
-trips, and the second is the one that pushes.
+trips, and the second is the one that pushes. So does a stack gone from a bet zone while no visit of
+its seat was open.
 """
 
 from __future__ import annotations
@@ -129,16 +130,21 @@ def _area(box: Box) -> float:
 
 
 class TakenBack:
-    """Earlier bets a seat's visit took away (seen gone from their uncovered place) without pushing
-    anything: the seat's next visit, if it begins within ``TAKEN_BACK_S``, starts with them as its
-    earlier bet, already seen gone, so what it pushes is read against them (``PushCounter.prior_chips``:
-    combined with the new chips, or pulled back). ``PushCounter`` holds it and clears it each hand."""
+    """Earlier bets a seat took away (seen gone from their uncovered place) without pushing anything:
+    the seat's next visit, if it begins within ``TAKEN_BACK_S``, starts with them as its earlier bet,
+    already seen gone, so what it pushes is read against them (``PushCounter.prior_chips``: combined
+    with the new chips, or pulled back). Taken in a visit of the seat's, or while none was open
+    (``watch``: its hand missed on the way in, owned by the dealer). ``PushCounter`` holds it; the
+    bets pulled into the pot and each new hand clear it."""
 
     def __init__(self) -> None:
-        self.by_seat: dict[int, tuple[float, dict[int, int]]] = {}  # seat -> (visit ended, track -> value)
+        self.by_seat: dict[int, tuple[float, dict[int, int]]] = {}  # seat -> (taken, track -> value)
+        # seat -> track -> the stack as last seen in its bet zone, no visit of the seat's open since,
+        self.unwatched: dict[int, dict[int, tuple[SeenObject, float | None]]] = {}  # and uncovered since
 
     def clear(self) -> None:
         self.by_seat.clear()
+        self.unwatched.clear()
 
     def visit_ended(self, visit: Visit, t: float) -> None:
         taken = {track: v for track, v in visit.bet_values.items() if track in visit.bet_seen_gone}
@@ -148,9 +154,36 @@ class TakenBack:
             self.by_seat.pop(visit.seat, None)
 
     def visit_began(self, visit: Visit, t: float) -> None:
+        self.unwatched.pop(visit.seat, None)
         ended = self.by_seat.pop(visit.seat, None)
         if ended is None or t - ended[0] > TAKEN_BACK_S:
             return
         for track, value in ended[1].items():
             visit.bet_values.setdefault(track, value)
             visit.bet_seen_gone.add(track)
+
+    def watch(
+        self, scene: TableScene, recent: dict[int, dict[int, tuple[float, SeenObject]]], memory: float
+    ) -> None:
+        """Bet-zone stacks of seats with no visit open (``recent``: seat -> track -> (last seen, stack))
+        that have not shown for ``memory`` s: once their place has been uncovered ``GONE_S`` with no chip
+        box there, they were taken away, by a hand the owners gave the dealer (seed + 52000
+        prior_chips_pulled_back: seat 1's 1,000 drawn back by a hand first seen over it, while the
+        betting looked closed; the three 1,000s pushed 1.3 s later read as a fresh bet)."""
+        for seat, seen in recent.items():
+            gone = {k: (o, None) for k, (last, o) in seen.items() if scene.t - last > memory}
+            self.unwatched.setdefault(seat, {}).update(gone)
+        hands = [o.box for o in scene.of_class("hand")]
+        chips = [o.box for o in scene.of_class("chip")]
+        for seat, stacks in self.unwatched.items():
+            for track, (o, since) in list(stacks.items()):
+                if any(iou(o.box, c) >= RETRACK_IOU for c in chips):
+                    del stacks[track]  # it lies there, under another id
+                elif any(share_covered(o.box, h) > 0 for h in hands):
+                    stacks[track] = (o, None)
+                elif since is None:
+                    stacks[track] = (o, scene.t)
+                elif scene.t - since >= GONE_S - 1e-6:
+                    del stacks[track]
+                    taken = self.by_seat.get(seat, (scene.t, {}))[1]
+                    self.by_seat[seat] = (scene.t, taken | {track: o.value})

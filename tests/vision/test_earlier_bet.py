@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from tests.vision.scenes import Table, dealt, demo_geometry, rail_hand, thing
-from vision.events import ChipAction, PriorChips, TableTap
+from vision.events import ChipAction, ChipsPulledIn, PriorChips, TableTap
 from vision.table import SeenObject, TableGeometry
 
 
@@ -296,3 +296,60 @@ def test_a_hand_that_takes_its_earlier_bet_back_over_its_cards_did_not_tap(geome
     assert not [e for e in table.events if isinstance(e, TableTap)]
     [action] = [e for e in table.events if isinstance(e, ChipAction)]
     assert action.seat == 2 and action.prior in (PriorChips.PULLED_BACK, PriorChips.COMBINED)
+
+
+@pytest.mark.parametrize(("taken", "prior"), [(True, PriorChips.PULLED_BACK), (False, PriorChips.LEFT)])
+def test_an_earlier_bet_gone_while_no_visit_of_the_seats_was_open_is_the_next_visits_earlier_bet(
+    geometry: TableGeometry, taken: bool, prior: PriorChips
+) -> None:
+    """Seed + 52000 prior_chips_pulled_back: with the betting closed as far as the engine knew (the raise
+    before read as a call), seat 1's hand, first seen over its 1,000, was the dealer's; it drew the chip
+    back to the stack and was lost there, then came back from the rail and pushed three 1,000s. The
+    1,000 gone from its uncovered place was taken back: the push's earlier bet, pulled back. A bet a
+    hand only covered a while, showing again where it lay, was left there."""
+    g = geometry
+    table = Table(g, turn=None, stacks_counted=False)
+    cards = dealt(g)
+    bet = thing(g, 60, "chip", "seat2_bet", label="yellow", value=1000)
+    table.show(1.0, *cards, bet)
+    table.show(0.2, *cards, thing(g, 7, "hand", "seat2_bet"))  # first seen over the bet: the dealer's
+    table.show(0.3, *cards, thing(g, 7, "hand", "seat2_stack"))
+    table.show(0.8, *cards, *([] if taken else [bet]))  # the hand lost at the stack
+    assert not [e for e in table.events if isinstance(e, ChipAction | TableTap)]
+    table.turn = 2  # the engine reads the raise again: seat 2 is to act
+    left = [] if taken else [bet]
+    table.show(0.3, *cards, *left, rail_hand(g, 8, 2))
+    table.show(0.3, *cards, *left, thing(g, 8, "hand", "seat2_stack"))
+    pushed = thing(g, 61, "chip", "seat2_bet", label="yellow", value=1000)  # the top of three
+    if not taken:
+        pushed = replace(pushed, box=tuple(v + d for v, d in zip(pushed.box, (0, 25, 0, 25), strict=True)))
+    table.show(0.3, *cards, *left, thing(g, 8, "hand", "seat2_bet"))
+    table.show(0.3, *cards, *left, pushed, thing(g, 8, "hand", "seat2_bet"))
+    table.show(1.0, *cards, *left, pushed)
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    assert (action.seat, action.prior, action.counted) == (2, prior, False)
+
+
+def test_bets_gone_into_the_pot_are_no_earlier_bet_of_the_next_street(geometry: TableGeometry) -> None:
+    """Seed + 52000 prior_chips_pulled_back: the dealer's hand sweeping the pre-flop bets, over seat 1's
+    zones, was taken for seat 1's visit taking its bet away; seat 1's flop bet 2.8 s later read as that
+    bet pulled back. Once the bets show in the pot they went there, not back to the stack."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    bet = thing(g, 60, "chip", "seat2_bet", label="yellow", value=1000)
+    table.show(1.0, *cards, bet)
+    table.show(0.3, *cards, bet, rail_hand(g, 7, 2))
+    table.show(0.1, *cards, bet, thing(g, 7, "hand", "seat2_bet"))
+    table.show(0.4, *cards, thing(g, 7, "hand", "seat2_stack"))
+    table.show(1.0, *cards)  # the visit ends, the bet gone from its zone
+    table.show(0.5, *cards, thing(g, 62, "chip", "pot", label="yellow", value=1000))
+    pot = thing(g, 62, "chip", "pot", label="yellow", value=1000)
+    assert [e for e in table.events if isinstance(e, ChipsPulledIn)]
+    table.show(0.3, *cards, pot, thing(g, 8, "hand", "seat2_stack"))
+    pushed = thing(g, 61, "chip", "seat2_bet", label="yellow", value=1000)
+    table.show(0.3, *cards, pot, thing(g, 8, "hand", "seat2_bet"))
+    table.show(0.3, *cards, pot, pushed, thing(g, 8, "hand", "seat2_bet"))
+    table.show(1.0, *cards, pot, pushed)
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.prior is PriorChips.NONE
