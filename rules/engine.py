@@ -315,7 +315,7 @@ class HandJudge:
         if self.stopped:
             return
         if not in_turn and rereading.went_in_unseen(self, ev.t, ev.frame, out):
-            in_turn = self.hand.actor == seat
+            return self._act(ev, out)  # judged again, now the action has moved on
         if not in_turn:
             self._act_out_of_turn(seat, ev, out)
             return
