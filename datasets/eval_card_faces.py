@@ -3,12 +3,13 @@
     python -m datasets.eval_card_faces RENDERS [--model models/detector.onnx] [--every 6]
 
 Two measurements behind ``vision.card_faces.MIN_WHITE``:
-- rendered video: the detector runs on every 30th frame of every ``--every``-th scenario; each of its
-  card boxes is matched to the renderer's card (IoU >= 0.3) and the white share of its ring (where the
-  detector's other card boxes leave it in view, as the pipeline reads it) is tallied by (detector's
-  class, true class): what the face check would turn, right and wrong, with the colours corrected for
-  the light as the pipeline corrects them (a ``LightMeter`` reading every frame; ``--no-light``: as
-  they are);
+- rendered video: the detector runs on every ``--frames-every``-th frame (30) of every ``--every``-th
+  scenario; each of its card boxes is matched to the renderer's card (IoU >= 0.3) and the white share
+  of its ring (where the detector's other card boxes leave it in view, as the pipeline reads it) is
+  tallied by (detector's class, true class; "@board" for cards on the board, where
+  ``BOARD_MIN_WHITE`` is the bar): what the face check would turn, right and wrong, with the colours
+  corrected for the light as the pipeline corrects them (a ``LightMeter`` reading every frame;
+  ``--no-light``: as they are);
 - real photos: edje_cards' test split, every labelled (face-up) card box: how many a threshold
   would take for a back.
 """
@@ -31,7 +32,7 @@ from vision.detections import box_iou
 from vision.detector import OnnxDetector
 from vision.source import FrameSource
 
-THRESHOLDS = (0.05, 0.10, 0.15, 0.20, 0.25, 0.3, 0.35, 0.4)
+THRESHOLDS = (0.02, 0.05, 0.10, 0.15, 0.20, 0.25, 0.3, 0.35, 0.4)
 CARDS = ("card_up", "card_down")
 
 
@@ -75,7 +76,9 @@ def rendered(
                         continue
                     share = white_share(frame.image, box, gains, beside(dets.xyxy, i, boxed))
                     if share is not None:
-                        shares[f"{name}/{cards[int(row.argmax())]['class']}"].append(share)
+                        card = cards[int(row.argmax())]
+                        where = "@board" if card.get("zone") == "board" else ""
+                        shares[f"{name}/{card['class']}{where}"].append(share)
     return shares
 
 
@@ -100,16 +103,17 @@ def main() -> None:
     parser.add_argument("renders", type=Path, help="folder of rendered scenarios")
     parser.add_argument("--model", type=Path, default=Path("models/detector.onnx"))
     parser.add_argument("--every", type=int, default=6, help="use every Nth scenario folder")
+    parser.add_argument("--frames-every", type=int, default=30, help="use every Nth frame of each")
     parser.add_argument(
         "--no-light", action="store_true", help="read the colours as they are, not corrected for the light's"
     )
     args = parser.parse_args()
-    shares = rendered(args.renders, args.model, args.every, light=not args.no_light)
+    shares = rendered(args.renders, args.model, args.every, args.frames_every, light=not args.no_light)
     print(f"rendered video ({args.renders}, detector {args.model}): share of boxes below each threshold")
-    print(f"{'called/true':>20} {'boxes':>6} " + " ".join(f"{t:>6.2f}" for t in THRESHOLDS))
+    print(f"{'called/true':>26} {'boxes':>6} " + " ".join(f"{t:>6.2f}" for t in THRESHOLDS))
     for key in sorted(shares):
         v = np.array(shares[key])
-        print(f"{key:>20} {len(v):>6} " + " ".join(f"{(v < t).mean():>6.3f}" for t in THRESHOLDS))
+        print(f"{key:>26} {len(v):>6} " + " ".join(f"{(v < t).mean():>6.3f}" for t in THRESHOLDS))
     real = np.array(real_photos(light=not args.no_light))
     print(f"real photos (edje_cards test, {len(real)} face-up cards): count below each threshold")
     print(" ".join(f"{t:.2f}: {int((real < t).sum())}" for t in THRESHOLDS))

@@ -139,7 +139,8 @@ class ModelPerception:
             dets = merge_region(self._last, dets, looked, frame.image.shape[:2])
         if self.close_look is not None:  # small chips in the bet and stack zones, looked at closer
             dets = self.close_look(frame.image, dets)
-        dets = verify_faces(frame.image, dets, self.light(frame.image))  # a back called face up is a back
+        # a back called face up is a back
+        dets = verify_faces(frame.image, dets, self.light(frame.image), self._on_board)
         # a faint face-up box is kept only if its middle is white paper: a faint one that is not was no card
         dets = dets.select(~(dets.of_class("card_down") & (dets.confidence < self.conf)))
         dets = one_box_per_disc(one_box_per_card(dets))  # a card or a button boxed twice is one
@@ -151,6 +152,10 @@ class ModelPerception:
         self.still.remember(dets)
         self._last = dets
         return dets
+
+    def _on_board(self, x: float, y: float) -> bool:
+        zone = self.geometry.by_name.get(self.geometry.place_of(x, y))
+        return zone is not None and zone.kind is ZoneKind.BOARD
 
     def _at_a_seat(self, x: float, y: float) -> bool:
         """Whether a pixel lies in a seat's cards zone (not the deck's, nor the muck's)."""

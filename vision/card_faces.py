@@ -32,12 +32,21 @@ Measured so (every 3rd scenario): seed + 2000 video, all 194 ``card_up`` boxes o
 before the overlap was left out), none of 1,403 on faces; real photos, 1 of 143 at 0.30 (4 at 0.35).
 A face-up card taken for a back costs a missed exposure, a back taken for a face-up card a false
 exposure or misdeal.
+On the board the bar is ``BOARD_MIN_WHITE``: a small ten or court card's ring is mostly pips or
+picture (seed + 53000's flop Th Qh 2d: the Th 0.09-0.12 white, the Qh 0.27, both called ``card_up``
+by the detector at 0.95 and 0.75; taken for backs, the flop was one card, its taps went unread, and
+the turn and river came "early"), while the only backs there, a flop spread face down before it is
+turned, show no white paper at all. Measured with ``python -m datasets.eval_card_faces RENDERS
+--every 2 --frames-every 15``: seed + 53000, of 3,385 face-up card boxes on the board 5% read under
+0.30 and none under 0.05; the 21 boxes on face-down board cards the detector called face up all read
+under 0.05. Seed + 2000: 3,391 faces on the board, none under 0.35; 92 backs there called face up,
+all under 0.05. Off the board such backs read up to 0.30.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import cv2
@@ -46,6 +55,7 @@ import numpy as np
 from vision.detections import Detections, share_covered
 
 MIN_WHITE = 0.30  # share of white in a face-up card's ring below which it is taken as a back
+BOARD_MIN_WHITE = 0.05  # ... on the board, where the only backs are a flop spread face down
 SEEN_RING = 0.3  # the least share of the ring left in view by other cards' boxes that is read
 TWICE = 0.5  # another card box covering this share of one is the same card boxed twice, not a neighbour
 FLIGHT_WHITE = 0.4  # share of white in a ``card_down`` box's ring over which it may be a face-up blur
@@ -131,10 +141,16 @@ def white_share(
     return float(white[ring].mean()) if seen and seen >= SEEN_RING * whole else None
 
 
-def verify_faces(image: np.ndarray, detections: Detections, gains: np.ndarray | None = None) -> Detections:
+def verify_faces(
+    image: np.ndarray,
+    detections: Detections,
+    gains: np.ndarray | None = None,
+    on_board: Callable[[float, float], bool] | None = None,
+) -> Detections:
     """``detections`` with each ``card_up`` whose middle is not white enough turned to ``card_down``
     (same box, confidence and label), its colours corrected by ``gains`` (a camera's ``LightMeter``;
-    None: this frame's own ``light_gains``). Unchanged when the detector has no such classes.
+    None: this frame's own ``light_gains``); a card whose middle ``on_board`` says lies on the board
+    needs only ``BOARD_MIN_WHITE``. Unchanged when the detector has no such classes.
 
     The other way round the check is not trusted to turn a card over, but a ``card_down`` whose ring is
     over ``FLIGHT_WHITE`` white is labelled ``WHITE_RING``: a card flying face up off the deck, blurred,
@@ -156,8 +172,10 @@ def verify_faces(image: np.ndarray, detections: Detections, gains: np.ndarray | 
     cards = np.concatenate([rows, downs])
     backs = []
     for i in rows:
-        share = white_share(image, detections.xyxy[i], gains, beside(detections.xyxy, int(i), cards))
-        if share is not None and share < MIN_WHITE:
+        box = detections.xyxy[i]
+        share = white_share(image, box, gains, beside(detections.xyxy, int(i), cards))
+        board = on_board is not None and on_board((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        if share is not None and share < (BOARD_MIN_WHITE if board else MIN_WHITE):
             backs.append(i)
     white = [
         i
@@ -181,6 +199,7 @@ def beside(boxes: np.ndarray, i: int, cards: np.ndarray) -> list[np.ndarray]:
 
 
 __all__ = [
+    "BOARD_MIN_WHITE",
     "FLIGHT_WHITE",
     "MIN_WHITE",
     "WHITE_RING",

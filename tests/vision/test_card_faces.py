@@ -8,7 +8,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.card_faces import MAX_GAIN, MIN_WHITE, LightMeter, light_gains, verify_faces, white_share
+from vision.card_faces import (
+    BOARD_MIN_WHITE,
+    MAX_GAIN,
+    MIN_WHITE,
+    LightMeter,
+    light_gains,
+    verify_faces,
+    white_share,
+)
 from vision.detections import Detections
 
 NAMES = ("card_up", "card_down", "chip")
@@ -154,3 +162,24 @@ def test_a_neighbours_white_border_over_a_back_does_not_make_it_a_face() -> None
     assert white_share(img, first, gains, others=[first + 2]) is None  # boxed twice: nothing left to read
     twice = replace(dets, xyxy=np.array([first, first + 2]))
     assert verify_faces(img, twice, gains).class_names()[0] == "card_up"  # read whole, as before
+
+
+def test_a_ten_or_court_card_on_the_board_is_face_up_though_its_ring_is_mostly_pips() -> None:
+    """Seed + 53000 premature_river, frame 500 (`data/flop_th_qh_2d_and_backs.png`): the board's Th, Qh, 2d
+    and Jd, and a seat's two green backs. Under the camera's light the Th's ring reads 0.13 white and the
+    Qh's 0.24: off the board they would be backs, and the flop was one card. On the board, where the
+    only backs are a flop spread face down (no white paper at all), they are faces; a back there, or
+    anywhere, called face up is still a back."""
+    img = cv2.imread(str(DATA / "flop_th_qh_2d_and_backs.png"))
+    gains = np.array([1.086, 1.010, 1.0])  # the camera's light (its ``LightMeter`` at that frame)
+    boxes = np.array(
+        [[5, 10, 31, 45], [36, 10, 62, 44], [67, 8, 93, 43], [98, 7, 123, 42], [136, 17, 183, 58]], np.float32
+    )
+    assert white_share(img, boxes[0], gains) < 0.15 and white_share(img, boxes[1], gains) < MIN_WHITE
+    assert white_share(img, boxes[4], gains) < BOARD_MIN_WHITE
+    dets = Detections(boxes, np.full(5, 0.9, np.float32), np.zeros(5, np.int32), NAMES)
+    on_board = verify_faces(img, dets, gains, on_board=lambda x, y: x < 130)
+    assert on_board.class_names() == ["card_up"] * 4 + ["card_down"]
+    assert verify_faces(img, dets, gains).class_names()[:2] == ["card_down", "card_down"]
+    everywhere = verify_faces(img, dets, gains, on_board=lambda x, y: True)
+    assert everywhere.class_names()[4] == "card_down"
