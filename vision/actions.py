@@ -557,7 +557,7 @@ class ActionAnalyzer(CardWatch):
         if self.bets_cleared is not None and scene.in_place("pot", "chip"):
             if scene.t - self.bets_cleared <= POT_SHOWS_S:
                 self.bets_since_pull = False
-                self.pushes.taken_back.clear()  # the bets went into the pot, not back to the stacks
+                self.pushes.taken_back.clear(scene.t)  # the bets went into the pot, not back to the stacks
                 out.append(ChipsPulledIn(self.bets_cleared))
             self.bets_cleared = None
 

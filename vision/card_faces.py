@@ -33,7 +33,7 @@ before the overlap was left out), none of 1,403 on faces; real photos, 1 of 143 
 A face-up card taken for a back costs a missed exposure, a back taken for a face-up card a false
 exposure or misdeal.
 On the board the bar is ``BOARD_MIN_WHITE``: a small ten or court card's ring is mostly pips or
-picture (seed + 53000's flop Th Qh 2d: the Th 0.09-0.12 white, the Qh 0.27, both called ``card_up``
+picture (seed + 53000's flop Th Qh 2d: the Th 0.09-0.13 white, the Qh 0.27, both called ``card_up``
 by the detector at 0.95 and 0.75; taken for backs, the flop was one card, its taps went unread, and
 the turn and river came "early"), while the only backs there, a flop spread face down before it is
 turned, show no white paper at all. Measured with ``python -m datasets.eval_card_faces RENDERS

@@ -14,6 +14,7 @@ its seat was open.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from vision.detections import Box, iou, share_covered
@@ -141,10 +142,14 @@ class TakenBack:
         self.by_seat: dict[int, tuple[float, dict[int, int]]] = {}  # seat -> (taken, track -> value)
         # seat -> track -> the stack as last seen in its bet zone, no visit of the seat's open since,
         self.unwatched: dict[int, dict[int, tuple[SeenObject, float | None]]] = {}  # and uncovered since
+        self.pulled_in = -math.inf  # when the bets last went into the pot
 
-    def clear(self) -> None:
+    def clear(self, t: float = -math.inf) -> None:
+        """Forget what was taken; ``t``: when the bets went into the pot (stacks last seen before then
+        went there, and are not watched for: the sweep's chips leave ``recent`` only after it)."""
         self.by_seat.clear()
         self.unwatched.clear()
+        self.pulled_in = t
 
     def visit_ended(self, visit: Visit, t: float) -> None:
         taken = {track: v for track, v in visit.bet_values.items() if track in visit.bet_seen_gone}
@@ -171,7 +176,7 @@ class TakenBack:
         prior_chips_pulled_back: seat 1's 1,000 drawn back by a hand first seen over it, while the
         betting looked closed; the three 1,000s pushed 1.3 s later read as a fresh bet)."""
         for seat, seen in recent.items():
-            gone = {k: (o, None) for k, (last, o) in seen.items() if scene.t - last > memory}
+            gone = {k: (o, None) for k, (last, o) in seen.items() if self.pulled_in < last < scene.t - memory}
             self.unwatched.setdefault(seat, {}).update(gone)
         hands = [o.box for o in scene.of_class("hand")]
         chips = [o.box for o in scene.of_class("chip")]

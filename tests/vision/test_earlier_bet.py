@@ -353,3 +353,28 @@ def test_bets_gone_into_the_pot_are_no_earlier_bet_of_the_next_street(geometry: 
     table.show(1.0, *cards, pot, pushed)
     [action] = [e for e in table.events if isinstance(e, ChipAction)]
     assert action.prior is PriorChips.NONE
+
+
+def test_bets_the_dealer_sweeps_into_the_pot_with_no_visit_open_were_not_taken_back(
+    geometry: TableGeometry,
+) -> None:
+    """The dealer's hand sweeps seat 2's bet into the pot, nobody's visit open: the chips leave the bet
+    zone's memory only after the pull-in is seen, and are no bet taken back by seat 2 (its flop bet
+    just after would read as that bet pulled back)."""
+    g = geometry
+    table = Table(g, turn=None, stacks_counted=False)
+    cards = dealt(g)
+    bet = thing(g, 60, "chip", "seat2_bet", label="yellow", value=1000)
+    pot = thing(g, 62, "chip", "pot", label="yellow", value=1000)
+    table.show(1.0, *cards, bet)
+    table.show(0.2, *cards, thing(g, 7, "hand", "seat2_bet"))  # the dealer's, first seen over the bet
+    table.show(1.0, *cards, pot)
+    assert [e for e in table.events if isinstance(e, ChipsPulledIn)]
+    table.turn = 2
+    table.show(0.3, *cards, pot, rail_hand(g, 8, 2))
+    pushed = thing(g, 61, "chip", "seat2_bet", label="yellow", value=1000)
+    table.show(0.3, *cards, pot, thing(g, 8, "hand", "seat2_bet"))
+    table.show(0.3, *cards, pot, pushed, thing(g, 8, "hand", "seat2_bet"))
+    table.show(1.0, *cards, pot, pushed)
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    assert action.prior is PriorChips.NONE
