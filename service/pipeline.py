@@ -59,7 +59,7 @@ from vision.presence import SeatPresence
 from vision.readings import StillReadings
 from vision.regions import merge_region, moving_region
 from vision.source import Frame
-from vision.table import TableGeometry, TableScene, build_scene
+from vision.table import PixelZone, TableGeometry, TableScene, build_scene
 from vision.tracking import Tracker
 
 Perception = Callable[[Frame], Detections]
@@ -153,13 +153,16 @@ class ModelPerception:
         self._last = dets
         return dets
 
+    def _zone_at(self, x: float, y: float) -> PixelZone | None:
+        return self.geometry.by_name.get(self.geometry.place_of(x, y))
+
     def _on_board(self, x: float, y: float) -> bool:
-        zone = self.geometry.by_name.get(self.geometry.place_of(x, y))
+        zone = self._zone_at(x, y)
         return zone is not None and zone.kind is ZoneKind.BOARD
 
     def _at_a_seat(self, x: float, y: float) -> bool:
         """Whether a pixel lies in a seat's cards zone (not the deck's, nor the muck's)."""
-        zone = self.geometry.by_name.get(self.geometry.place_of(x, y))
+        zone = self._zone_at(x, y)
         return zone is not None and zone.kind is ZoneKind.CARDS and zone.seat is not None
 
 

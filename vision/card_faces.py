@@ -177,8 +177,13 @@ def verify_faces(
     for i in rows:
         box = detections.xyxy[i]
         share = white_share(image, box, gains, beside(detections.xyxy, int(i), cards))
-        board = on_board is not None and on_board((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        if share is not None and share < (BOARD_MIN_WHITE if board else MIN_WHITE):
+        if share is None or share >= MIN_WHITE:
+            continue
+        if (
+            share < BOARD_MIN_WHITE
+            or on_board is None
+            or not on_board((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        ):
             backs.append(i)
     white = [
         i

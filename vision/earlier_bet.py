@@ -177,7 +177,10 @@ class TakenBack:
         betting looked closed; the three 1,000s pushed 1.3 s later read as a fresh bet)."""
         for seat, seen in recent.items():
             gone = {k: (o, None) for k, (last, o) in seen.items() if self.pulled_in < last < scene.t - memory}
-            self.unwatched.setdefault(seat, {}).update(gone)
+            if gone:
+                self.unwatched.setdefault(seat, {}).update(gone)
+        if not any(self.unwatched.values()):
+            return  # nothing to look for (nearly every scene): no boxes gathered
         hands = [o.box for o in scene.of_class("hand")]
         chips = [o.box for o in scene.of_class("chip")]
         for seat, stacks in self.unwatched.items():

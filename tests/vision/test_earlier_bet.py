@@ -20,6 +20,22 @@ def geometry() -> TableGeometry:
     return demo_geometry()
 
 
+def _pushes_a_thousand(table: Table, *lying: SeenObject, below: float = 0.0) -> ChipAction:
+    """Seat 2's hand comes in from the rail by its stack and lays a 1,000 (the top of a stack) in its bet
+    zone, ``below`` px under the zone's middle, over ``lying`` (what else is in view); the one chip action
+    the table has reported."""
+    g = table.geo
+    pushed = thing(g, 61, "chip", "seat2_bet", label="yellow", value=1000)
+    pushed = replace(pushed, box=(pushed.box[0], pushed.box[1] + below, pushed.box[2], pushed.box[3] + below))
+    table.show(0.3, *lying, rail_hand(g, 8, 2))
+    table.show(0.3, *lying, thing(g, 8, "hand", "seat2_stack"))
+    table.show(0.3, *lying, thing(g, 8, "hand", "seat2_bet"))
+    table.show(0.3, *lying, pushed, thing(g, 8, "hand", "seat2_bet"))
+    table.show(1.0, *lying, pushed)
+    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    return action
+
+
 def test_an_earlier_bet_stack_the_tracker_confirms_only_during_the_visit_is_no_push(
     geometry: TableGeometry,
 ) -> None:
@@ -318,15 +334,7 @@ def test_an_earlier_bet_gone_while_no_visit_of_the_seats_was_open_is_the_next_vi
     assert not [e for e in table.events if isinstance(e, ChipAction | TableTap)]
     table.turn = 2  # the engine reads the raise again: seat 2 is to act
     left = [] if taken else [bet]
-    table.show(0.3, *cards, *left, rail_hand(g, 8, 2))
-    table.show(0.3, *cards, *left, thing(g, 8, "hand", "seat2_stack"))
-    pushed = thing(g, 61, "chip", "seat2_bet", label="yellow", value=1000)  # the top of three
-    if not taken:
-        pushed = replace(pushed, box=tuple(v + d for v, d in zip(pushed.box, (0, 25, 0, 25), strict=True)))
-    table.show(0.3, *cards, *left, thing(g, 8, "hand", "seat2_bet"))
-    table.show(0.3, *cards, *left, pushed, thing(g, 8, "hand", "seat2_bet"))
-    table.show(1.0, *cards, *left, pushed)
-    [action] = [e for e in table.events if isinstance(e, ChipAction)]
+    action = _pushes_a_thousand(table, *cards, *left, below=0 if taken else 25)  # beside a bet still there
     assert (action.seat, action.prior, action.counted) == (2, prior, False)
 
 
@@ -343,16 +351,10 @@ def test_bets_gone_into_the_pot_are_no_earlier_bet_of_the_next_street(geometry: 
     table.show(0.1, *cards, bet, thing(g, 7, "hand", "seat2_bet"))
     table.show(0.4, *cards, thing(g, 7, "hand", "seat2_stack"))
     table.show(1.0, *cards)  # the visit ends, the bet gone from its zone
-    table.show(0.5, *cards, thing(g, 62, "chip", "pot", label="yellow", value=1000))
     pot = thing(g, 62, "chip", "pot", label="yellow", value=1000)
+    table.show(0.2, *cards, pot)
     assert [e for e in table.events if isinstance(e, ChipsPulledIn)]
-    table.show(0.3, *cards, pot, thing(g, 8, "hand", "seat2_stack"))
-    pushed = thing(g, 61, "chip", "seat2_bet", label="yellow", value=1000)
-    table.show(0.3, *cards, pot, thing(g, 8, "hand", "seat2_bet"))
-    table.show(0.3, *cards, pot, pushed, thing(g, 8, "hand", "seat2_bet"))
-    table.show(1.0, *cards, pot, pushed)
-    [action] = [e for e in table.events if isinstance(e, ChipAction)]
-    assert action.prior is PriorChips.NONE
+    assert _pushes_a_thousand(table, *cards, pot).prior is PriorChips.NONE
 
 
 def test_bets_the_dealer_sweeps_into_the_pot_with_no_visit_open_were_not_taken_back(
@@ -371,10 +373,4 @@ def test_bets_the_dealer_sweeps_into_the_pot_with_no_visit_open_were_not_taken_b
     table.show(1.0, *cards, pot)
     assert [e for e in table.events if isinstance(e, ChipsPulledIn)]
     table.turn = 2
-    table.show(0.3, *cards, pot, rail_hand(g, 8, 2))
-    pushed = thing(g, 61, "chip", "seat2_bet", label="yellow", value=1000)
-    table.show(0.3, *cards, pot, thing(g, 8, "hand", "seat2_bet"))
-    table.show(0.3, *cards, pot, pushed, thing(g, 8, "hand", "seat2_bet"))
-    table.show(1.0, *cards, pot, pushed)
-    [action] = [e for e in table.events if isinstance(e, ChipAction)]
-    assert action.prior is PriorChips.NONE
+    assert _pushes_a_thousand(table, *cards, pot).prior is PriorChips.NONE
