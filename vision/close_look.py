@@ -16,9 +16,13 @@ The stack zones are looked at the same way. On seed + 11000 (a far camera under 
 stacks on the rail scored 0.2-0.4 to the whole frame and 0.4-0.7 close up; one seen empty for a moment
 as its seat's hand came back from a call made the call an all-in, after which the seat was skipped
 for the rest of the hand (27 false all_in_not_tabled alerts over 59 renders). The stack zones' looks
-add chips only: hands they found from ``hand_conf`` (0.2) were mostly the arm coming in over the rail
-scored 0.22 on the felt beside the stack, where a new hand is the dealer's (seed + 2000
-clean_exact_calls: seat 1's bet then went unseen), or things that are no hand at all.
+add hands only from ``STACK_HAND_CONF``: from ``hand_conf`` (0.2) they were mostly the arm coming in
+over the rail scored 0.22 on the felt beside the stack, where a new hand is the dealer's (seed + 2000
+clean_exact_calls: seat 1's bet then went unseen), or things that are no hand at all. A hand over a
+stack at the far edge of the picture is often not found by the whole frame at all, and close up it
+is (seed + 2000 out_of_turn: seat 5's hand, at the top edge, boxed over its stack at 0.49-0.85 by the
+look and never by the whole frame, which first saw it over the bet zone, where a new hand is the
+dealer's: the out-of-turn call went unseen; seed + 54000 chips_out_of_view: 0.47-0.89, none).
 
 The card zones are looked at the same way for cards. On seed + 13000 (green felt, blue backs) the
 first card pitched to a seat, alone in its zone, scored 0.17 to the whole frame and 0.90 close up: it
@@ -82,6 +86,7 @@ MAX_CHANGE = 14.0  # grey levels: a thumbnail pixel changed by more means the bo
 SETTLE_LOOKS = 2  # looks again at a box whose pixels have just stopped changing
 SAME_IOU = 0.4  # a close-look chip overlapping a round thing already found this much is that thing
 TWIN_SCORE = 0.1  # the close look's own button or protector boxes count from this score
+STACK_HAND_CONF = 0.45  # a stack zone's look adds hands from this score (the module docstring)
 OTHER_DISCS = tuple(d for d in DISCS if d != "chip")
 LOOKED_AT = (ZoneKind.BET, ZoneKind.STACK, ZoneKind.CARDS)  # the zones looked at closer
 CARD_IOU = 0.3  # a close-look card overlapping a card already found this much is that card
@@ -106,7 +111,8 @@ class CloseLook:
         self.hand_conf = hand_conf
         h, w = geometry.height, geometry.width
         pad = PAD * max(h, w)
-        boxes, hands, cards = [], [], []
+        boxes, cards = [], []
+        hands: list[float | None] = []
         for zone in geometry.zones:
             if zone.kind not in LOOKED_AT:
                 continue
@@ -115,10 +121,12 @@ class CloseLook:
             x1, y1 = min(float(w), float(p[:, 0].max()) + pad), min(float(h), float(p[:, 1].max()) + pad)
             if x1 - x0 >= 2 and y1 - y0 >= 2:
                 boxes.append((round(x0), round(y0), round(x1), round(y1)))
-                hands.append(zone.kind is ZoneKind.BET)
+                hands.append(
+                    {ZoneKind.BET: hand_conf, ZoneKind.STACK: max(hand_conf, STACK_HAND_CONF)}.get(zone.kind)
+                )
                 cards.append(zone.kind is ZoneKind.CARDS)
         self.boxes = np.array(boxes, np.float32).reshape(-1, 4)
-        self.finds_hands = hands  # which boxes' looks add hands: the bet zones' (see the module docstring)
+        self.finds_hands = hands  # each box's look adds hands from this score; None: none (cards' zones)
         self.finds_cards = cards  # ... and which add cards, not chips: the seats' card zones'
         self.frame_hw = (h, w)
         self._thumbs: list[np.ndarray | None] = [None] * len(self.boxes)
@@ -166,9 +174,11 @@ class CloseLook:
         last = self._thumbs[i]
         return last is None or last.shape != thumb.shape or float(np.abs(thumb - last).max()) > MAX_CHANGE
 
-    def _inside(self, found: Detections, box: np.ndarray, with_hands: bool, with_cards: bool) -> Detections:
-        """The chips (wholly inside), or ``with_cards`` the cards (wholly inside), and, ``with_hands``,
-        the hands (their middles inside) of one look at ``box``."""
+    def _inside(
+        self, found: Detections, box: np.ndarray, hand_conf: float | None, with_cards: bool
+    ) -> Detections:
+        """The chips (wholly inside), or ``with_cards`` the cards (wholly inside), and the hands from
+        ``hand_conf`` (their middles inside; None: no hands) of one look at ``box``."""
         whole = _within(found.xyxy, box, self.frame_hw) & (found.confidence >= self.conf)
         if with_cards:
             hands = found.select(found.of_class("hand") & (found.confidence >= self.hand_conf))
@@ -180,7 +190,7 @@ class CloseLook:
             return cards
         others = found.select(_of(found, OTHER_DISCS) & (found.confidence >= TWIN_SCORE))
         chips = _not_twins(found.select(whole & found.of_class("chip")), others)
-        keep = found.of_class("hand") & (found.confidence >= self.hand_conf) & with_hands
+        keep = found.of_class("hand") & (found.confidence >= hand_conf if hand_conf is not None else False)
         hands = found.select(keep & _middle_within(found.xyxy, box, self.frame_hw))
         return Detections.joined(chips, hands)
 

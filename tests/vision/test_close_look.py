@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from tests.vision.scenes import demo_geometry
-from vision.close_look import EDGE, SETTLE_LOOKS, CloseLook
+from vision.close_look import EDGE, SETTLE_LOOKS, STACK_HAND_CONF, CloseLook
 from vision.detections import Detections
 
 NAMES = ("card_down", "chip", "hand", "dealer_button", "card_up")
@@ -182,15 +182,22 @@ def test_a_hand_over_the_bet_zone_the_whole_frame_missed_is_added_once():
     assert close(felt(), dets(with_arm)).of_class("hand").sum() == 1
 
 
-def test_a_hand_the_look_at_a_stack_zone_found_is_not_added():
+def test_a_stack_zones_look_adds_a_hand_scored_surely_not_an_arm_scored_low():
     """Seed + 2000 clean_exact_calls: the look at seat 1's stack zone found its arm coming in over the
     rail at 0.22 on the felt beside the stack. A new hand there is the dealer's, and seat 1's hand
-    that followed was taken for the dealer's: its bet went unseen. Stack zones' looks add chips only."""
+    that followed was taken for the dealer's: its bet went unseen. Seed + 2000 out_of_turn: seat 5's
+    hand over its stack, at the top edge, was never boxed by the whole frame and at 0.49-0.85 close up;
+    first seen over its bet zone, it was the dealer's and the out-of-turn call went unseen."""
     geo = demo_geometry()
     x, y = geo.by_name["seat1_stack"].centre
-    close, _, _ = setup([around(x, y, HAND, score=0.9, half=25), around(x, y, CHIP, score=0.6)])
+    arm = around(x, y, HAND, score=0.22, half=25)
+    close, _, _ = setup([arm, around(x, y, CHIP, score=0.6)])
+    assert close(felt(), dets()).class_names() == ["chip"]
+    hand = around(x, y, HAND, score=STACK_HAND_CONF, half=25)
+    close, _, _ = setup([hand, around(x, y, CHIP, score=0.6)])
     seen = close(felt(), dets())
-    assert seen.class_names() == ["chip"]
+    assert sorted(seen.class_names()) == ["chip", "hand"]
+    assert seen.xyxy[seen.of_class("hand")][0].tolist() == list(hand[:4])
 
 
 def test_a_hand_a_kept_look_found_is_dropped_once_the_pixels_hold_still_its_chips_stay():
