@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.hand_state import Street
-from rules.records import Alert, AlertKind, BetAction, Ruling
+from rules.records import Alert, AlertKind, BetAction, Ruling, Severity
 from vision.events import ChipAction, DecisionTime, Declaration, Event, Fold, PriorChips, TableTap
 
 if TYPE_CHECKING:
@@ -46,7 +46,19 @@ REREAD_MAX = 4  # uncounted chip actions a reread reads again: 16 call/raise rea
 
 
 def contradicts(out: list[Output]) -> bool:
-    return any(isinstance(o, Alert) and o.kind in CONTRADICTIONS for o in out)
+    return any(isinstance(o, Alert) and _contradiction(o) for o in out)
+
+
+def _contradiction(alert: Alert) -> bool:
+    """Whether ``alert`` says the table did what the engine's picture of the betting does not allow.
+    The ruling that an out-of-turn action is not binding, the action to it having changed, says the
+    table played as the engine has it."""
+    return alert.kind in CONTRADICTIONS and not _action_changed(alert)
+
+
+def _action_changed(alert: Alert) -> bool:
+    """The ruling (not the warning) on an out-of-turn action: the action to the seat changed."""
+    return alert.kind is AlertKind.OUT_OF_TURN and alert.severity is Severity.RULING
 
 
 def reread(judge: HandJudge, street: Street, out: list[Output]) -> list[Output]:
@@ -190,19 +202,31 @@ def adopt(
     judge: HandJudge, replayed: HandJudge, replayed_out: list[Output], out: list[Output]
 ) -> list[Output]:
     """Take the replayed hand as ``judge``'s. Alerts already raised stay raised (``out``, the latest
-    event's, is replaced by the replay's); earlier rulings the replay changed come out again, revised."""
+    event's, is replaced by the replay's); earlier rulings the replay changed come out again, revised,
+    and so does a ruling it makes on an earlier out-of-turn action, the action to it having changed
+    (seed + 2000 out_of_turn: seat 5 called out of turn, seat 4's chips uncounted read as a call made
+    the call binding, and seat 5's fold after them was out of turn; read as a raise, seat 5 may act
+    again: the dealer lets it take its chips back, which the floor is told)."""
     raised = [a for a in judge.record.alerts if not any(a is o for o in out)]
-    replayed.record.alerts = raised + [o for o in replayed_out if isinstance(o, Alert)]
+    latest = [o for o in replayed_out if isinstance(o, Alert)]
+    changed = [
+        a
+        for a in replayed.record.alerts
+        if _action_changed(a)
+        and not any(a is o for o in latest)
+        and not any((b.kind, b.seat, b.t_end) == (a.kind, a.seat, a.t_end) for b in raised)
+    ]
+    replayed.record.alerts = raised + changed + latest
     revised = [
         r
         for r in replayed.record.rulings
         if r not in judge.record.rulings and not any(r is o for o in replayed_out)
     ]
     judge.__dict__.update(replayed.__dict__)
-    return [*revised, *replayed_out]
+    return [*revised, *changed, *replayed_out]
 
 
 def score(judge: HandJudge) -> int:
     """How badly a reading of the hand fits what the table did: contradictions raised, actions left
     unjudged because no betting was open for them, and chips put in before the street's cards."""
-    return sum(1 for a in judge.record.alerts if a.kind in CONTRADICTIONS) + judge.ignored + judge.early
+    return sum(1 for a in judge.record.alerts if _contradiction(a)) + judge.ignored + judge.early

@@ -1,8 +1,8 @@
 """A seat alerted for a declaration whose chips the camera never saw: the table playing on says they went
 in (``rules.rereading.went_in_unseen``). One missed push costs one alert, not the rest of the hand."""
 
-from rules.records import AlertKind, BetAction
-from tests.rules.hands import Pause, checks, deal, flop, fold, judge, kinds, rulings_of, setup, turn
+from rules.records import AlertKind, BetAction, Severity
+from tests.rules.hands import Pause, alerts, checks, deal, flop, fold, judge, kinds, rulings_of, setup, turn
 from tests.rules.test_uncounted_chips import tops
 from vision.events import TableTap
 
@@ -40,3 +40,18 @@ def test_a_seat_that_skips_its_turn_without_declaring_anything_is_still_passed_o
     alert about seat 2, and the camera cannot tell a missed action from a skipped turn)."""
     record = judge(THREE, "tda", deal(THREE), [RAISE, fold(5)])
     assert kinds(record) == [AlertKind.OUT_OF_TURN]
+
+
+def test_a_seat_acting_again_after_its_out_of_turn_call_means_the_uncounted_chips_before_it_raised():
+    """Seed + 2000 out_of_turn: pre-flop seat 4 is to act, seat 5 calls out of turn, then seat 4 puts out
+    chips the camera cannot count and seat 5 folds. Read as a call, seat 4's chips left seat 5's call
+    binding and its fold out of turn; seat 5 acting again says they were a raise: the action changed,
+    seat 5's call was not binding, and the floor is told so, not that seat 5 acted out of turn twice."""
+    table = setup(seats=(1, 2, 4, 5, 6), button=6)  # seat 1 small blind, seat 2 big blind, seat 4 first
+    record = judge(table, "tda", deal(table), [tops(5, 0), tops(4, 0), fold(5), fold(6), fold(1), fold(2)])
+    warned, changed = alerts(record, AlertKind.OUT_OF_TURN)
+    assert (warned.seat, warned.severity) == (5, Severity.WARNING)
+    assert (changed.seat, changed.severity) == (5, Severity.RULING)
+    assert "not binding" in changed.ruling
+    assert rulings_of(record, 4)[-1].action is BetAction.RAISE
+    assert [r.action for r in rulings_of(record, 5)] == [BetAction.FOLD]
