@@ -12,7 +12,9 @@ seat's last one is its further motions: ``amend`` replays the hand with the amen
 
 A reading maps uncounted chip actions, by (seat, time), to "raise" (at least the minimum) or "all_in";
 ``HandJudge`` passes it to the betting rules as ``Situation.uncounted_as``. Alerts already raised stay
-raised; the hand's rulings become those of the reading kept, and the revised ones come out again.
+raised; the hand's rulings become those of the reading kept, and the revised ones come out again, as
+does the kept reading's ruling that an out-of-turn action is not binding (the action to it changed),
+which is no contradiction.
 """
 
 from __future__ import annotations
