@@ -309,8 +309,8 @@ class ActionAnalyzer(CardWatch):
             self.pushes.update(scene, visit)  # chips still show up as the hand draws back
             if seat in withdrawn or t - visit.last_seen >= self.leave:
                 del self.visits[seat]
-                if seat not in withdrawn and visit.last_place in MIDDLE:
-                    self.lost_in_middle[seat] = t  # last seen out on the table, not going back
+                if seat not in withdrawn and visit.last_place in MIDDLE and visit.reach[-1][1] >= 0:
+                    self.lost_in_middle[seat] = t  # out on the table, not behind its stack going back
                 self._close_visit(visit, t, out)
 
     def _hand_of_the_seat_deciding(

@@ -144,13 +144,20 @@ def test_cards_pushed_out_over_the_bet_zone_by_an_unseen_hand(
     assert [e.seat for e in table.events if isinstance(e, Fold) and e.seat == 1] == folds
 
 
-@pytest.mark.parametrize("goes_back", [False, True], ids=["lost-on-the-felt", "back-over-the-rail"])
+@pytest.mark.parametrize(
+    "goes_back",
+    [None, "over the rail", "behind its stack"],
+    ids=["lost-on-the-felt", "back-over-the-rail", "lost-on-the-felt-behind-its-stack"],
+)
 def test_cards_taken_by_the_seats_hand_lost_out_on_the_felt_are_a_fold(
-    geometry: TableGeometry, goes_back: bool
+    geometry: TableGeometry, goes_back: str | None
 ) -> None:
     """Seed + 11000 premature_turn: seat 6's hand took its cards and was last seen out on the felt on
     its way to the muck; the cards landed on a muck of two cards and the muck still showed two boxes.
-    The seat deciding folded. A hand that goes back over the rail with the cards took them out of view."""
+    The seat deciding folded. A hand that goes back over the rail with the cards took them out of view,
+    and so did one last seen on the felt behind its own stack (seed + 54000 cards_out_of_view: seat 1
+    sits at the frame's bottom edge, where a strip of felt lies between its stack zone and the rail;
+    its hand was lost there, 0.36 of the way from stack to bet behind the stack, and a fold was read)."""
     g = geometry
     table = Table(g, turn=2)
     cards = dealt(g)
@@ -161,8 +168,10 @@ def test_cards_taken_by_the_seats_hand_lost_out_on_the_felt_are_a_fold(
     bx, by = g.by_name["seat2_bet"].centre
     mid = ((x + bx) / 2, (y + by) / 2)
     assert g.place_of(*mid) in ("felt", "pot")
-    if goes_back:
+    if goes_back == "over the rail":
         table.show(0.3, *cards[:2], *muck, rail_hand(g, 7, 2))
+    elif goes_back == "behind its stack":
+        table.show(0.3, *cards[:2], *muck, hand_at_reach(g, 2, -0.36, FELT))
     else:
         table.show(
             0.3,
