@@ -3,7 +3,8 @@
 - edje_cards test split: card detection recall (a face-up or face-down card box with IoU >= 0.5
   against each labelled card) and precision of card boxes.
 - hands_rf_v2 test split: hand recall (IoU >= 0.5 against the axis-aligned box of each labelled
-  oriented box).
+  oriented box). ``--hands mediapipe`` measures it also for MediaPipe's palm and landmark models
+  (``vision/hand_landmarks.py``), the hand detector trained on real photos.
 
 These photos are for measuring only; nothing here trains on them. Run:
 ``python -m datasets.eval_real --model models/detector.onnx [--failures docs/detector_real_failures.png]``.
@@ -152,6 +153,12 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     parser.add_argument("--conf", type=float, default=0.25)
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     parser.add_argument("--failures", type=Path, default=None, help="a PNG of photos with objects missed")
+    parser.add_argument(
+        "--hands",
+        choices=("detector", "mediapipe"),
+        default="detector",
+        help="mediapipe: measure the real photos' hands also with vision/hand_landmarks.py",
+    )
     args = parser.parse_args(argv)
     detector = OnnxDetector(args.model, conf=args.conf)
     failures: list[Failure] | None = [] if args.failures else None
@@ -161,6 +168,14 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
         "edje_cards_test": asdict(cards) | {"recall": cards.recall, "precision": cards.precision},
         "hands_rf_v2_test": asdict(hands) | {"recall": hands.recall, "precision": hands.precision},
     }
+    if args.hands == "mediapipe":
+        from vision.hand_landmarks import PalmHands
+
+        palm = measure(PalmHands(), hand_samples(), ("hand",))  # type: ignore[arg-type]
+        report["hands_rf_v2_test_mediapipe"] = asdict(palm) | {
+            "recall": palm.recall,
+            "precision": palm.precision,
+        }
     print(json.dumps(report, indent=2))
     if args.json:
         args.json.write_text(json.dumps(report, indent=2), encoding="utf-8")
