@@ -30,12 +30,15 @@ def analyze_command(
     cards: Annotated[Path, typer.Option(help="card classifier ONNX model")] = MODELS / "card_classifier.onnx",
     conf: Annotated[float, typer.Option(min=0.0, max=1.0, help="detection confidence threshold")] = 0.3,
     drinks: Annotated[Path, typer.Option(help="drink classifier ONNX model")] = DRINKS_MODEL,
+    palm_hands: Annotated[
+        bool, typer.Option(help="add the hands MediaPipe's hand models find (models/hand_landmarks.md)")
+    ] = True,
 ) -> None:
     """Detect cards, chips, hands and objects; read card identities and chip values; draw them."""
     try:
         settings = load_config(config) if config else AnalyzeConfig()
-        analyzer = FrameAnalyzer(settings, detector, cards, conf, drinks)
-    except (ConfigError, ModelError) as exc:
+        analyzer = FrameAnalyzer(settings, detector, cards, conf, drinks, palm_hands)
+    except (ConfigError, ModelError, FileNotFoundError) as exc:
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(code=2) from None
     if out:

@@ -1,6 +1,8 @@
 """One frame in, everything railbird sees out: objects, card identities, chip values, zones.
 
-``FrameAnalyzer`` wires the detector, the card reader, the chip classifier and the drink reader;
+``FrameAnalyzer`` wires the detector, the card reader, the chip classifier and the drink reader, and
+MediaPipe's hand models (``vision/hand_landmarks.py``) for the hands the detector, which learned hands
+from the simulator only, misses in real photos;
 ``analyze`` returns plain ``SeenObject`` records (logic never draws); ``annotate`` in
 ``vision/annotate.py`` draws them.
 """
@@ -21,10 +23,13 @@ from vision.card_faces import verify_faces
 from vision.cards import CardReader
 from vision.chips import ChipClassifier
 from vision.chipset import TOURNAMENT, ChipSet
+from vision.detections import box_iou
 from vision.detector import OnnxDetector
 from vision.drinks import DrinkReader
+from vision.hand_landmarks import PalmHands
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
+SAME_HAND_IOU = 0.3  # a MediaPipe hand overlapping a detector's hand box this much is that hand
 
 
 class ConfigError(ValueError):
@@ -103,12 +108,14 @@ class FrameAnalyzer:
         cards_path: Path = MODELS / "card_classifier.onnx",
         conf: float = 0.3,
         drinks_path: Path = MODELS / "drink_classifier.onnx",
+        palm_hands: bool = True,
     ) -> None:
         self.config = config
         self.detector = OnnxDetector(detector_path, conf=conf)
         self.cards = CardReader(cards_path)
         self.chips = ChipClassifier(config.chipset)
         self.drinks = DrinkReader(drinks_path)
+        self.hands = PalmHands() if palm_hands else None
 
     def analyze(self, image: np.ndarray) -> list[SeenObject]:
         dets = one_box_per_card(verify_faces(image, self.detector(image)[0]))  # as the pipeline sees them
@@ -133,7 +140,30 @@ class FrameAnalyzer:
                     drink=str(dets.label[i]) if name == "drink" else None,
                 )
             )
-        return seen
+        return seen + self._more_hands(image, seen)
+
+    def _more_hands(self, image: np.ndarray, seen: list[SeenObject]) -> list[SeenObject]:
+        """MediaPipe's hands that no detector hand box already covers."""
+        if self.hands is None:
+            return []
+        found = self.hands(image)[0]
+        known = np.array([s.box for s in seen if s.cls == "hand"], np.float64).reshape(-1, 4)
+        overlap = box_iou(found.xyxy.astype(np.float64), known)
+        h, w = image.shape[:2]
+        more = []
+        for i, box in enumerate(found.xyxy):
+            if overlap.shape[1] and overlap[i].max() >= SAME_HAND_IOU:
+                continue
+            x0, y0, x1, y1 = (float(v) for v in box)
+            more.append(
+                SeenObject(
+                    cls="hand",
+                    box=(x0, y0, x1, y1),
+                    confidence=round(float(found.confidence[i]), 4),
+                    zone=self._zone((x0 + x1) / 2 / w, (y0 + y1) / 2 / h),
+                )
+            )
+        return more
 
     def _zone(self, x: float, y: float) -> str | None:
         for zone in self.config.zones:

@@ -67,3 +67,36 @@ def test_a_missing_or_wrong_drink_model_is_a_clear_error(tmp_path):
     wrong = runner.invoke(app, ["analyze", str(frame), "--drinks", str(cards)])
     assert wrong.exit_code == 2
     assert "not a drink classifier" in " ".join(wrong.output.split())
+
+
+def test_mediapipe_hands_add_only_the_hands_the_detector_missed():
+    """``railbird analyze`` adds the hands MediaPipe's models find (the detector learned hands from the
+    simulator and finds 12% of real ones) unless a detector hand box already covers them."""
+    import numpy as np
+
+    from vision.analyze import FrameAnalyzer, SeenObject
+    from vision.detections import Detections
+
+    class TwoHands:
+        def __call__(self, image):
+            boxes = np.array([[10, 10, 110, 110], [400, 300, 500, 420]], np.float32)
+            return [Detections(boxes, np.array([0.9, 0.8], np.float32), np.zeros(2, np.int32), ("hand",))]
+
+    analyzer = FrameAnalyzer(load_config(DEMO), palm_hands=False)
+    analyzer.hands = TwoHands()  # type: ignore[assignment]
+    image = np.zeros((720, 1280, 3), np.uint8)
+    known = [SeenObject(cls="hand", box=(15.0, 12.0, 112.0, 108.0), confidence=0.5)]
+    more = analyzer._more_hands(image, known)
+    assert [(m.cls, m.box, m.confidence) for m in more] == [("hand", (400.0, 300.0, 500.0, 420.0), 0.8)]
+    assert more[0].zone == analyzer._zone(450 / 1280, 360 / 720)
+    assert FrameAnalyzer(load_config(DEMO), palm_hands=False)._more_hands(image, known) == []
+
+
+def test_a_missing_hand_model_is_a_clear_error(tmp_path, monkeypatch):
+    import vision.analyze
+    from vision.hand_landmarks import PalmHands
+
+    monkeypatch.setattr(vision.analyze, "PalmHands", lambda: PalmHands(palm_model=tmp_path / "palm.tflite"))
+    result = runner.invoke(app, ["analyze", str(tmp_path / "x.png")])
+    assert result.exit_code == 2
+    assert "palm.tflite: hand model missing" in " ".join(result.output.split())
