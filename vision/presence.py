@@ -19,7 +19,11 @@ leaning in is lost again as they sit back. The dwell times ride out a body hidde
 neighbour leaning over, the dealer's arm in an oblique view) and a detector missing a few frames.
 
 Two bars, as in a tracker: a player who left comes back only on sightings scoring at least ``sure``;
-any player box the perception passes on keeps a seated player there, and seats one at the start. A
+any player box the perception passes on keeps a seated player there, and seats one at the start. But
+where the camera shows the seat's player well (the median of its sure sightings ``WELL_SEEN`` or more),
+a box keeps them only from ``KEEP_SHARE`` of that median: absent_left_before_deal-s54000's empty chair,
+at the frame's left edge, was boxed as a player at 0.05-0.28 for 2.7 s after its player (0.77-0.97)
+got up, and the seat was vacated only after the deal (five false alerts). A
 chair called vacant where no player was ever surely seen is taken by any player box held
 ``BACK_S`` (a hand does not do: the dealer's posts an absent seat's blind). A
 hand in one of the seat's own zones (its stack, bet or cards) also keeps the seat taken, for
@@ -47,7 +51,10 @@ seed + 4000 oracle sets (base and oblique), every scenario gave the same alerts 
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Sequence
+
+import numpy as np
 
 from vision.detections import Box
 from vision.events import Event, SeatReturned, SeatVacated
@@ -61,6 +68,11 @@ LEAVE_S = 1.0
 # 1's body unseen for 2.5 s around a push, its hand seen 1.3 s apart)
 REACH_LEAVE_S = 2.0
 BACK_S = 0.5
+# a seat whose player the camera shows well (its sure sightings' median at least ``WELL_SEEN``) is kept
+# by a player box scoring ``KEEP_SHARE`` of that median, not by any box (the module docstring)
+WELL_SEEN = 0.6
+KEEP_SHARE = 0.35
+KEEP_SIGHTINGS = 300  # the sure sightings each seat's median is taken over, the latest
 
 
 def beside(a: Box, b: Box) -> bool:
@@ -81,6 +93,7 @@ class SeatPresence:
         self.boxed: set[int] = set()  # seats where a player box was seen at all
         self.own_hand: set[int] = set()  # seats whose own hand (``HandOwners``) was seen in their zones
         self.sure_since: dict[int, float] = {}  # seat -> start of the current run of sure sightings
+        self.sure_scores: dict[int, deque[float]] = {}  # seat -> the scores of its latest sure sightings
         self.present: dict[int, bool] = {}  # a seat missing here is not known yet
         self.last_seen: dict[int, float] = {}
         self.seen_since: dict[int, float] = {}  # seat -> start of the current run of sightings
@@ -91,6 +104,13 @@ class SeatPresence:
         no hand of its own in its zones. Such a chair is never called vacant here, wherever it lies. A
         perception without a player class shows nothing of anybody."""
         return self.start is not None and seat not in self.boxed and seat not in self.own_hand
+
+    def _keep_bar(self, seat: int) -> float:
+        """The score a player box needs to keep the seat's player seated (``KEEP_SHARE``)."""
+        if seat not in self.seen_before:
+            return 0.0
+        usual = float(np.median(self.sure_scores[seat]))
+        return KEEP_SHARE * usual if usual >= WELL_SEEN else 0.0
 
     def update(self, scene: TableScene, owners: Sequence[tuple[SeenObject, int]] = ()) -> list[Event]:
         """``owners``: the hands in view with their owners, a seat or the dealer (``HandOwners``)."""
@@ -103,7 +123,6 @@ class SeatPresence:
         # a hand in one of a seat's own zones (its stack, bet or cards) shows someone sits there
         reaching = {o.seat for o in scene.of_class("hand") if o.seat is not None and o.place not in LOOSE}
         seated = {o.seat for o in players if o.seat is not None}
-        here = seated | reaching
         self.boxed |= seated
         dealers = [h.box for h, owner in owners if owner == DEALER]
         self.own_hand |= {
@@ -112,6 +131,11 @@ class SeatPresence:
             if owner == h.seat and h.place not in LOOSE and not any(beside(h.box, d) for d in dealers)
         }
         sure = {o.seat for o in players if o.score >= self.sure}
+        for o in players:
+            if o.score >= self.sure and o.seat is not None:
+                self.sure_scores.setdefault(o.seat, deque(maxlen=KEEP_SIGHTINGS)).append(o.score)
+        kept = {o.seat for o in players if o.seat is not None and o.score >= self._keep_bar(o.seat)}
+        here = kept | reaching
         out: list[Event] = []
         for seat in self.watched:
             # vacant: a player surely seen before needs a sure sighting to come back; at a chair

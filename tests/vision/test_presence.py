@@ -133,14 +133,31 @@ def test_nothing_is_said_of_chairs_out_of_view_or_without_a_player_class(geometr
 
 def test_a_low_scored_sliver_keeps_a_player_seated_but_brings_none_back(geometry: TableGeometry) -> None:
     chairs = Chairs(geometry, (1, 2), sure=0.3)
-    chairs.show(1.0, player(geometry, 1), player(geometry, 2))
-    chairs.show(3.0, player(geometry, 1, score=0.08), player(geometry, 2))  # seat 1 at the edge, scored low
+    chairs.show(1.0, player(geometry, 1, score=0.4), player(geometry, 2))  # seat 1 at the edge: seen poorly
+    chairs.show(3.0, player(geometry, 1, score=0.08), player(geometry, 2))  # ... and now scored low
     assert chairs.events == []
     chairs.show(1.5, player(geometry, 2))  # seat 1 gone
     chairs.show(3.0, player(geometry, 1, score=0.08), player(geometry, 2))  # a low box on the empty chair
     assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1)]
     chairs.show(1.0, player(geometry, 1), player(geometry, 2))  # a sure sighting brings it back
     assert [(type(e), e.seat) for e in chairs.events] == [(SeatVacated, 1), (SeatReturned, 1)]
+
+
+@pytest.mark.parametrize("usual", [0.9, 0.5], ids=["seen-well", "seen-poorly"])
+def test_a_chair_boxed_low_after_a_player_seen_well_left_is_empty(
+    geometry: TableGeometry, usual: float
+) -> None:
+    """absent_left_before_deal-s54000: seat 3's player, boxed at 0.77-0.97, got up at 3.3-3.7 s; then
+    the empty chair was boxed as a player, untracked, at 0.05-0.28 for 2.7 s, and any player box kept
+    the seat taken until after the deal: left_with_live_hand instead of absent_at_deal, and five false
+    alerts. A seat whose player the camera showed well (``WELL_SEEN``) is kept only by a box scoring
+    ``KEEP_SHARE`` of its usual score; one shown poorly (a sliver at the frame's edge) by any box."""
+    chairs = Chairs(geometry, (1, 2), sure=0.3)
+    chairs.show(2.0, player(geometry, 1, score=usual), player(geometry, 2))
+    chairs.show(0.5, player(geometry, 2))  # got up
+    chairs.show(2.5, player(geometry, 1, score=0.2), player(geometry, 2))  # the empty chair, boxed low
+    vacated = [(type(e), e.seat, round(e.t, 1)) for e in chairs.events]
+    assert vacated == ([(SeatVacated, 1, 1.9)] if usual == 0.9 else [])
 
 
 def test_a_sliver_from_the_start_is_a_seated_player(geometry: TableGeometry) -> None:
