@@ -1,7 +1,8 @@
 """The seat's earlier bet while its hand visits: the stacks in the bet zone as the hand came
 (``Visit.bet_track_boxes``) and what the camera shows of them since. A stack missing from its uncovered
 place was taken away (``missing_uncovered``); one back under a new id is the same stack
-(``earlier_bet_retracked``); a chip box where a stack lay is that stack, whatever its id
+(``earlier_bet_retracked``), and so is one boxed apart from its neighbour for the first time before the
+hand came forward (``boxed_apart``); a chip box where a stack lay is that stack, whatever its id
 (``still_lies``); a stack a hand reached over (``note_reached``) that is boxed larger (``grown``) had
 chips put on or against it. (One that shows a higher top chip need not have: from overhead a 16 px
 chip's colour flickers from frame to frame, and the counted path compares values.) ``PushCounter`` reads
@@ -36,6 +37,8 @@ GONE_S = 0.2  # an earlier-bet stack missing from its uncovered place this long 
 # that bet (seed + 28000 prior_chips_pulled_back: a 1,000 taken back at 20.3 s, the hand back at the stack
 # and lost there, three 1,000s pushed in a visit from 21.1 s; the call read as a fresh bet)
 TAKEN_BACK_S = 3.0
+APART_REACH = 0.5  # how far forward (its stack zone's middle 0, its bet zone's 1) a hand comes to push
+APART_COVERED = 0.5  # the share of a new chip box within the earlier bet's boxes that makes it that bet's
 
 
 def missing_uncovered(scene: TableScene, visit: Visit) -> None:
@@ -89,6 +92,17 @@ def earlier_bet_retracked(o: SeenObject, visit: Visit, here: set[int]) -> int | 
         ),
         None,
     )
+
+
+def boxed_apart(o: SeenObject, visit: Visit) -> bool:
+    """Whether a new chip track in the bet zone is a stack of the earlier bet boxed apart for the first
+    time: mostly (``APART_COVERED``) within the earlier bet's boxes, first seen before the hand came
+    forward from the stack (``APART_REACH``). clean_exact_calls-s55000: seat 5's big blind lay as three
+    stacks boxed as two, a 1,000 half under a 100 in one box; boxed alone as the hand took chips from
+    its stack, it was a push before the call's, and the call a string bet."""
+    if not visit.reach or max(r for _, r in visit.reach) >= APART_REACH:
+        return False
+    return sum(share_covered(o.box, box) for box in visit.bet_track_boxes.values()) >= APART_COVERED
 
 
 def still_lies(visit: Visit, track: int) -> bool:

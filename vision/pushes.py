@@ -31,6 +31,7 @@ from vision.detections import Box, iou, share_covered
 from vision.earlier_bet import (
     RETRACK_IOU,
     TakenBack,
+    boxed_apart,
     earlier_bet_retracked,
     grown,
     missing_uncovered,
@@ -275,9 +276,8 @@ class PushCounter:
         arrivals: list[Arrival] = []
         here = {o.track for o in scene.of_class("chip")}
         for o in new:
-            if any(iou(o.box, b) >= SIGHTING_IOU for b in visit.unconfirmed_bet):
-                # an earlier-bet stack the tracker confirms only now (seed + 8000 clean_check_raise_showdown:
-                # seat 1's re-raise made a second push of a stack of its raise, lying there since)
+            if any(iou(o.box, b) >= SIGHTING_IOU for b in visit.unconfirmed_bet) or boxed_apart(o, visit):
+                # an earlier-bet stack confirmed only now (seed + 8000 clean_check_raise_showdown) or apart
                 visit.bet_tracks_at_start |= {o.track}
                 visit.bet_values[o.track] = o.value
                 continue

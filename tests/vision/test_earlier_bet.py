@@ -70,6 +70,41 @@ def test_an_earlier_bet_stack_the_tracker_confirms_only_during_the_visit_is_no_p
     assert not action.returned_to_stack
 
 
+@pytest.mark.parametrize("forward", [False, True], ids=["hand-at-its-stack", "hand-come-forward"])
+def test_an_earlier_bet_stack_boxed_apart_before_the_hand_comes_forward_is_no_push(
+    geometry: TableGeometry, forward: bool
+) -> None:
+    """clean_exact_calls-s55000: seat 5's big blind lay as three stacks boxed as two, a 1,000 half under
+    a 100 in one box. As the hand took chips from its stack the 1,000 was boxed alone, a new track: a
+    push before the call's, and the call a string bet. Boxed apart while the hand is still at its stack,
+    it is the earlier bet; chips that show there once the hand has come forward were pushed."""
+    g = geometry
+    table = Table(g, turn=2, stacks_counted=False)
+    cards = dealt(g)
+    x0, y0, x1, y1 = thing(g, -1, "chip", "seat2_bet").box
+    w = x1 - x0
+    left = SeenObject(40, "chip", (x0 - w, y0, x0, y1), "seat2_bet", 2, label="black", value=100)
+    pair = SeenObject(41, "chip", (x0 + w / 2, y0, x1 + w, y1), "seat2_bet", 2, label="black", value=100)
+    apart = SeenObject(
+        42, "chip", (x0 - w / 6, y0, x1 - w / 6, y1), "seat2_bet", 2, label="yellow", value=1000
+    )
+    blind = (left, pair)
+    table.show(1.0, *cards, *blind)
+    table.show(0.3, *cards, *blind, rail_hand(g, 9, 2))
+    hand = thing(g, 9, "hand", "seat2_bet" if forward else "seat2_stack")
+    table.show(0.3, *cards, *blind, hand)
+    table.show(0.3, *cards, *blind, apart, hand)
+    pushed = SeenObject(
+        61, "chip", (x0, y1 + 4, x1, y1 + 4 + (y1 - y0)), "seat2_bet", 2, label="yellow", value=1000
+    )
+    table.show(0.3, *cards, *blind, apart, thing(g, 9, "hand", "seat2_bet"))
+    table.show(0.3, *cards, *blind, apart, pushed, thing(g, 9, "hand", "seat2_bet"))
+    table.show(0.3, *cards, *blind, apart, pushed, thing(g, 9, "hand", "seat2_stack"))
+    table.show(1.0, *cards, *blind, apart, pushed)
+    (action,) = [e for e in table.events if isinstance(e, ChipAction)]
+    assert (len(action.pushes), action.returned_to_stack) == ((2, False) if forward else (1, False))
+
+
 def test_an_earlier_bet_read_for_the_first_time_during_a_visit_is_no_push(geometry: TableGeometry) -> None:
     """The blind's stack went unread until the hand came near; then its colour read. That is a
     reading, not chips set on top of the bet (which, read before and after, would be)."""
