@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 
-from vision.detections import Detections, box_iou
+from vision.detections import Detections
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
 PALM_MODEL = MODELS / "palm_detection.tflite"
@@ -73,12 +74,11 @@ def decode_palms(
         cx, cy = r[0] + anchors[i, 0], r[1] + anchors[i, 1]
         box = np.array([cx - r[2] / 2, cy - r[3] / 2, cx + r[2] / 2, cy + r[3] / 2], np.float64)
         palms.append((float(scores[i]), box, r[4:].reshape(7, 2) + anchors[i]))
-    palms.sort(key=lambda p: -p[0])
-    kept: list[tuple[float, np.ndarray, np.ndarray]] = []
-    for palm in palms:
-        if not kept or box_iou(palm[1][None], np.array([k[1] for k in kept])).max() < PALM_OVERLAP:
-            kept.append(palm)
-    return kept
+    if not palms:
+        return []
+    xywh = [[b[0], b[1], b[2] - b[0], b[3] - b[1]] for _, b, _ in palms]
+    keep = cv2.dnn.NMSBoxes(xywh, [p[0] for p in palms], min_score, PALM_OVERLAP)  # best first
+    return [palms[i] for i in np.asarray(keep, int).reshape(-1)]
 
 
 def hand_crop(box: np.ndarray, keypoints: np.ndarray) -> tuple[float, float, float, float]:
@@ -118,12 +118,13 @@ class PalmHands:
         batch = [images] if isinstance(images, np.ndarray) else images
         return [self._hands(image) for image in batch]
 
-    def _run(self, interpreter: object, tensor: np.ndarray) -> list[np.ndarray]:
-        it = interpreter
-        it.set_tensor(it.get_input_details()[0]["index"], tensor[None])  # type: ignore[attr-defined]
-        it.invoke()  # type: ignore[attr-defined]
-        outputs = sorted(it.get_output_details(), key=lambda d: d["name"])  # type: ignore[attr-defined]
-        return [it.get_tensor(d["index"])[0] for d in outputs]  # type: ignore[attr-defined]
+    @staticmethod
+    def _run(it: Any, tensor: np.ndarray) -> list[np.ndarray]:
+        """One run of a LiteRT interpreter: its outputs by name (``Identity``, ``Identity_1``, ...)."""
+        it.set_tensor(it.get_input_details()[0]["index"], tensor[None])
+        it.invoke()
+        outputs = sorted(it.get_output_details(), key=lambda d: d["name"])
+        return [it.get_tensor(d["index"])[0] for d in outputs]
 
     def _hands(self, image: np.ndarray) -> Detections:
         h, w = image.shape[:2]
@@ -134,15 +135,15 @@ class PalmHands:
         small = cv2.cvtColor(cv2.resize(square, (PALM_SIZE, PALM_SIZE)), cv2.COLOR_BGR2RGB)
         raw, logits = self._run(self._palm, small.astype(np.float32) / 255.0)
         boxes, scores = [], []
+        offset = np.array([ox, oy], np.float64)
         for _, box, keypoints in decode_palms(raw, logits[:, 0], self._anchors):
-            offset = np.array([ox, oy], np.float64)
             found = self._hand(image, box * side - np.tile(offset, 2), keypoints * side - offset)
             if found is not None:
                 boxes.append(found[0])
                 scores.append(found[1])
         if not boxes:
             return Detections.empty(NAMES)
-        xyxy = np.clip(np.array(boxes, np.float32), 0, [w, h, w, h]).astype(np.float32)
+        xyxy = np.clip(np.array(boxes, np.float32), 0, np.array([w, h, w, h], np.float32))
         return Detections(xyxy, np.array(scores, np.float32), np.zeros(len(boxes), np.int32), NAMES)
 
     def _hand(
