@@ -159,6 +159,10 @@ class CardWatch:
                 plo = self.hole_cards > 2
                 own_card = new <= self.hole_cards and (unseen or plo)  # up to the game's hole cards
                 found = self.acted and (own_card or (plo and unseen))
+                # nor at a seat that has tabled its hand: a box more there is a tabled card seen twice (no
+                # card is pitched to a hand turned over; non_value_item-s55000: seat 2's, a card "dealt"
+                # face up 0.3 s after it tabled, a false misdeal too late)
+                found = found or seat in self.tabled
                 if new > most and self.in_hand and self.deal_over and (own_hand or found):
                     self.most_cards[seat] = new
                 elif new > most:  # more than the seat ever held this hand (a hidden card coming back is not)
@@ -281,13 +285,17 @@ class CardWatch:
         often seen as fewer, the most any of them shows. A count above it is the camera's: a card box
         seen twice, or a card flying to the next seat taken as one more pitched on top (seed + 2000
         clean_plo_pot_bet: seat 4 "held" five PLO cards while the others showed two; seed + 8000
-        premature_river: the button's first card boxed twice, a misdeal of three). No cap while no
-        other seat shows a card, nor after the deal (a late card). Another seat's count is
+        premature_river: the button's first card boxed twice, a misdeal of three). The card that starts
+        the hand is one (foreign_object_second_protector-s55000: seat 8's, boxed twice as it landed,
+        started the hand as two, and its second made three, a false misdeal). No cap while no other
+        seat shows a card, nor after the deal (a late card). Another seat's count is
         the most it settled on, or the count it has been settling on for half the hold: the next seat's
         card comes 0.2 s after its own, so no seat waits on another's settling, and a seat's own
         duplicate box does not ride in on the next seat's card."""
-        if self.deal_over or not self.in_hand:
+        if self.deal_over:
             return float("inf")
+        if not self.in_hand:
+            return 1
         shown = {s: self.most_cards.get(s, 0) for s in self.seat_cards}
         for s, count in self.seat_cards.items():
             if t - count.since >= self.hold / 2:

@@ -23,13 +23,13 @@ more (seed + 9000 and seed + 23000: the dealer's arm pulling the bets in, see ``
 A pitch too blurred for the detector is seen by motion (``vision.flights``): a compact patch crossing
 from the deck, frame by frame, ends where it was last seen; where the detector saw the same card for a
 moment, the motion's flight stands in for the detector's (``_motion_flight``; seed + 17000 and 18000
-misdeal_too_late). A card whose flight nobody saw is read from the deal's order (``_dealt_in_order``):
-two cards seen landing two seats apart, two pitches' time apart, had one for the seat between.
+misdeal_too_late). A card whose flight nobody saw is read from the deal's order (``vision.deal_order``):
+two cards seen landing two seats apart, two pitches' time apart, had one for the seat between, and the
+last seat's card may follow the one before it unseen.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Container
 from typing import NamedTuple
@@ -38,6 +38,7 @@ import cv2
 
 from vision.camera_config import ZoneKind
 from vision.card_drift import drifted, same_box
+from vision.deal_order import unseen_pitches
 from vision.detections import Box, enclosing, share_covered
 from vision.flights import LAST_SEEN_S, Flight, MotionFlights, ahead
 from vision.table import FELT, SeenObject, TableGeometry, TableScene
@@ -51,7 +52,6 @@ LANDED_S = 2.0  # s after a card came down at a seat in which a card more in vie
 SHOW_LATE_S = 0.5  # s before another landing in which a card that came down may not show yet
 SETTLE_S = 0.4  # s a card that came into view takes to come to rest (its moves disturb nothing)...
 LAY_S = 0.15  # ...unless its seat's boxes lay unchanged this long before they moved
-SKIP_PACE = (1.6, 3.0)  # two pitches' time, as a share of the deal's pace: a seat between was skipped
 HAND_ON_CARDS_S = 0.3  # s: a seat's cards changing this close to a hand's box over them were that hand's
 REACH = 0.2  # card lengths: a seat's cards reaching this much past where they lay when one was hidden
 
@@ -90,6 +90,7 @@ class PitchWatch:
         self.launch: dict[int, tuple[float, float]] = {}  # untracked flight -> where it was first seen
         self.path: dict[int, list[Sighting]] = {}  # loose card -> where it was seen, when
         self.ended: list[EndedFlight] = []  # waiting ``DISTURB_S`` to see whose cards they disturbed
+        self.final_pitch: list[EndedFlight] = []  # the last seat's unseen card, waiting on other flights
         self.seat_boxes: dict[int, list[tuple[float, float, float, float]]] = {}  # last scene's, per seat
         self.boxes_before: dict[int, list[tuple[float, float, float, float]]] = {}  # ... the scene before's
         self.disturbed: dict[int, float] = {}  # seat -> when a card box there last moved or grew
@@ -116,7 +117,7 @@ class PitchWatch:
         counts = (self.covered, self.covered_by, self.in_view, self.uncovered, self.boxed_twice, self.reach)
         for seats in (*counts, self.over_deal_since, self.landed, self.came_down_by):
             seats.clear()
-        self.landings, self.ended, self.taken, self.deal_log = [], [], set(), []
+        self.landings, self.ended, self.taken, self.deal_log, self.final_pitch = [], [], set(), [], []
 
     def update(
         self, scene: TableScene, seen: dict[int, int], busy: Container[int], late: bool = False
@@ -167,6 +168,9 @@ class PitchWatch:
             self._motion_flight(blur)
         if scene.detected:
             self.calls = [c for c in self.calls if t - c <= CALL_WAIT_S] + [t]
+        due = [f for f in self.final_pitch if t - f.t >= f.skipped + CALL_WAIT_S]  # flights placed by then
+        self.ended += due
+        self.final_pitch = [f for f in self.final_pitch if f not in due]
         for flight, window in [(f, self._window(f, t, scene.detected)) for f in self.ended]:
             if window is None:
                 continue
@@ -197,14 +201,19 @@ class PitchWatch:
                 drift = None if changed else drifted(self.box_log, seat, ended_t, ended_t + skipped)
                 if drift is not None and (seat, drift) not in self.taken:
                     changed = [(seat, drift)]
-                if not changed:
+                # nor where a flight was seen coming down since: a card landing squarely may change the
+                # seat's boxes twice as it settles, and its own flight took one
+                if not changed or self.landed.get(seat, -1e9) >= ended_t:
                     continue
             felt = False  # a card came down: the seat's cards changed with no hand over them
             came = ended_t
             if changed:  # the seat whose cards it came down on, nearest its last place; of that seat's
                 # changes the first (seed + 16000 misdeal_wrong_card_count: the second card's flight took
-                # the third card's landing on it, 0.2 s after the second showed)
-                seat, when = min(changed, key=lambda c: (self._away(c[0], x, y), c[1]))
+                # the third card's landing on it, 0.2 s after the second showed); not one that came after
+                # another flight's end, where there is one before
+                seat, when = min(
+                    changed, key=lambda c: (self._next_ended(ended_t, c[1]), self._away(c[0], x, y), c[1])
+                )
                 self.taken.add((seat, when))
                 came = when
                 felt = all(abs(when - h) > HAND_ON_CARDS_S for h in self.hand_on_cards.get(seat, ()))
@@ -269,6 +278,12 @@ class PitchWatch:
                     if lay:
                         self.reach[seat] = enclosing(lay)
 
+    def _next_ended(self, ended_t: float, w: float) -> bool:
+        """Whether another flight from the deck ended after ``ended_t`` and before a change at ``w``: the
+        change is more likely that flight's (seed + 55000 oversized_chip_declared_raise: seat 4's second
+        card, seen only leaving the deck, took seat 6's, 0.2 s after its own showed, by distance)."""
+        return any(f.from_deck and ended_t < f.t < w for f in self.ended)
+
     def _window(self, flight: EndedFlight, t: float, called: bool) -> float | None:
         """How long after a flight ended its landing is looked for: ``DISTURB_S``, or, with no detector call
         in that time (nothing moved once it came down: the idle rate), up to the next call (``called``: on
@@ -298,43 +313,23 @@ class PitchWatch:
         return shown
 
     def _dealt_in_order(self, seat: int, t: float) -> None:
-        """A card seen landing at ``seat`` during the initial deal. The dealer pitches one card a seat in
-        order at a steady pace: if the card before it landed two seats back in the order, two pitches'
-        time before (within ``SKIP_PACE`` of the median pace between neighbours, read short at times:
-        clean_plo_pot_bet-s46000, 0.44 s over 0.16 s), the seat between got a card nobody saw fly. It is
-        weighed like a flight that ended there, but only that seat's own cards changing between the two
-        landings say it came (seed + 32000 clean_plo_pot_bet: seat 2's fourth card merged with seat 1's
-        cards the whole way and came down squarely on its other three)."""
-        order, log = self.order, self.deal_log
-        log.append((t, seat))
-        if seat not in order or len(log) < 2 or log[-2][1] not in order:
-            return
-        n = len(order)
-        steps = [
-            (t1, s1, t2, (order.index(s2) - order.index(s1)) % n)
-            for (t1, s1), (t2, s2) in itertools.pairwise(log)
-            if s1 in order and s2 in order
-        ]
-        pace = sorted(t2 - t1 for t1, _, t2, k in steps if k == 1)
-        last_t, last_seat, _, k = steps[-1]
-        if k != 2 or not pace:
-            return
-        beat = pace[len(pace) // 2]
-        low, high = SKIP_PACE
-        skipped = order[(order.index(last_seat) + 1) % n]
-        came = self.landed.get(skipped, -1e9)
-        if not low * beat <= t - last_t <= high * beat or last_t <= came:
-            return
-        zone = self.geo.by_name.get(f"seat{skipped}_cards")
-        if zone is None:
-            return
-        # what each seat showed halfway between the two (the card before it in view, the one after not);
-        # the skipped seat, as the one before landed: a card more it shows since is the card it got
-        shown = [(w, s) for w, s in self.seen_log if w <= (last_t + t) / 2]
-        half = shown[-1][1] if shown else {}
-        then = next((s.get(skipped, 0) for w, s in shown if w >= last_t), half.get(skipped, 0))
-        before = {**half, skipped: then}
-        self.ended.append(EndedFlight(last_t, *zone.centre, skipped, before, True, True, t - last_t))
+        """A card seen landing at ``seat`` during the initial deal: the cards the order of the deal says
+        seats got unseen (``vision.deal_order``), each weighed like a flight that ended there, but only
+        that seat's own cards changing in the time given say it came. The last seat's waits until any
+        flight seen in that time has been placed (``final_pitch``)."""
+        self.deal_log.append((t, seat))
+        between, last = unseen_pitches(self.order, self.deal_log, self.landed)
+        for pitch, wait in ((between, self.ended), (last, self.final_pitch)):
+            zone = None if pitch is None else self.geo.by_name.get(f"seat{pitch.seat}_cards")
+            if pitch is None or zone is None:
+                continue
+            # what each seat showed halfway between the two landings (the card before in view, the one
+            # after not); the seat itself as the one before landed: a card more it shows since is its own
+            shown = [(w, s) for w, s in self.seen_log if w <= (pitch.after + t) / 2]
+            half = shown[-1][1] if shown else {}
+            then = next((s.get(pitch.seat, 0) for w, s in shown if w >= pitch.after), half.get(pitch.seat, 0))
+            before = {**half, pitch.seat: then}
+            wait.append(EndedFlight(pitch.after, *zone.centre, pitch.seat, before, True, True, pitch.within))
 
     def _detector_flight_ended(self, flight: EndedFlight, track: int) -> None:
         """A flight the detector followed ended where it may have landed. Only such flights are noted
