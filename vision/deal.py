@@ -178,6 +178,9 @@ class CardWatch:
                     if not self.in_hand:  # from the first card any seat showed (no card before it)
                         shown = [v for v in self.cards_since.values() if since - v < 1.0]
                         self._start(min([since, *shown]), scene, out)
+                        # the card that starts the hand is one (``_deal_cap``): a box more there is that
+                        # card boxed twice, and the next card pitched onto it shows as that box
+                        self.pitches.boxed_twice[seat] = len(cards) - 1
                     up = [o for o in cards if o.cls == "card_up"]
                     # a card seen face up on the deck before it was pitched was boxed: it is set
                     # aside, so it does not count toward the seat's cards

@@ -267,8 +267,8 @@ class PitchWatch:
                 n <= (before.get(s, 0) if s == seat else self._shown(s, when, before))
                 for s, n in others.items()
             ):
-                if self.boxed_twice.get(seat, 0) > 0:  # it came down where a card was boxed twice
-                    self.boxed_twice[seat] -= 1
+                if self.boxed_twice.get(seat, 0) > 0 and not late:  # came down where a card was boxed twice
+                    self.boxed_twice[seat] -= 1  # (in the deal: a late card is one more)
                 else:
                     self.covered[seat] = self.covered.get(seat, 0) + 1
                     self.covered_by[seat] = when

@@ -55,6 +55,7 @@ def test_a_card_pitched_on_top_of_another_still_counts(geometry: TableGeometry) 
         thing(geometry, 100, "card_down", "seat1_cards"),
         thing(geometry, 101, "card_down", "seat1_cards"),
     )
+    table.show(0.6, first)  # one card at a time (the one that starts the hand is one)
     table.show(1.0, first, second)
     flying = between(geometry, 102, "card_down", "dealer", "seat1_cards", 0.8)
     table.show(0.1, first, second, flying)

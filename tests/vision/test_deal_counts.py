@@ -4,7 +4,9 @@ twice at the showdown."""
 
 from __future__ import annotations
 
-from tests.vision.scenes import Table, demo_geometry, rail_hand, thing
+from dataclasses import replace
+
+from tests.vision.scenes import Table, between, demo_geometry, rail_hand, thing
 from tests.vision.test_deal import flop_out
 from vision.events import CardsDealt, HandTabled
 from vision.table import SeenObject
@@ -39,9 +41,9 @@ def test_a_box_more_at_a_seat_that_has_tabled_its_hand_is_no_card_dealt() -> Non
 
 def test_the_card_that_starts_the_hand_is_one_though_it_is_boxed_twice() -> None:
     """Foreign_object_second_protector-s55000: seat 8's first card, the deal's first, was boxed twice
-    as it landed; the hand started with seat 8 holding two, and its second card made three, a false
-    misdeal. The dealer pitches one card at a time: the first is one, and a seat's second waits for
-    another seat to show a card (the deal's cap)."""
+    as it landed; the hand started with seat 8 holding two, and its second card, pitched onto the box
+    seen twice, made three: a false misdeal. The dealer pitches one card at a time: the first is one,
+    the box more is it boxed twice, and the next card coming down on it is no card hidden."""
     g = demo_geometry()
     table = Table(g)
     table.show(0.5)
@@ -50,7 +52,13 @@ def test_the_card_that_starts_the_hand_is_one_though_it_is_boxed_twice() -> None
     twice = SeenObject(101, "card_down", (x0 + 6, y0 + 2, x1 + 6, y1 + 2), "seat1_cards", 1)
     table.show(0.6, first, twice)
     assert table.cards_dealt_to(1) == {1: 1}
-    table.show(0.6, first, twice, thing(g, 110, "card_down", "seat2_cards"))
-    second = SeenObject(102, "card_down", (x0 - 8, y0, x1 - 8, y1), "seat1_cards", 1)
-    table.show(0.6, first, twice, second, thing(g, 110, "card_down", "seat2_cards"))
-    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 1}
+    other = thing(g, 110, "card_down", "seat2_cards")
+    table.show(0.6, first, twice, other)
+    for share in (0.3, 0.7):  # seat 1's second card flies in and comes down on the box seen twice
+        table.show(0.1, first, twice, other, between(g, 300, "card_down", "dealer", "seat1_cards", share))
+    second = SeenObject(102, "card_down", (x0 + 9, y0 + 4, x1 + 9, y1 + 4), "seat1_cards", 1)
+    table.show(0.6, first, second, other)
+    other_second = thing(g, 111, "card_down", "seat2_cards")
+    x0, y0, x1, y1 = other_second.box
+    table.show(2.0, first, second, other, replace(other_second, box=(x0 + 12, y0, x1 + 12, y1)))
+    assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
