@@ -118,3 +118,13 @@ def dealt(geo: TableGeometry, seats: tuple[int, ...] = (1, 2)) -> list[SeenObjec
         cards += [thing(geo, 100 + 2 * i, "card_down", f"seat{seat}_cards")]
         cards += [thing(geo, 101 + 2 * i, "card_down", f"seat{seat}_cards")]
     return cards
+
+
+def pitch(table: Table, shown: list[SeenObject], card: SeenObject, *still: SeenObject) -> None:
+    """A card pitched from the deck to its seat, boxed twice in flight, then lying there (added to
+    ``shown``); ``still``: objects lying on the table meanwhile (the dealer button)."""
+    for share in (0.3, 0.7):
+        flying = between(table.geo, card.track + 100, "card_down", "dealer", f"seat{card.seat}_cards", share)
+        table.show(0.1, *still, *shown, flying)
+    shown.append(card)
+    table.show(0.1, *still, *shown)

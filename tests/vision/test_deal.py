@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.vision.scenes import Table, between, dealt, demo_geometry, rail_hand, thing
+from tests.vision.scenes import Table, between, dealt, demo_geometry, pitch, rail_hand, thing
 from vision.events import (
     CardsDealt,
     CardsOutOfView,
@@ -506,15 +506,6 @@ def test_a_muck_card_boxed_twice_just_before_a_seats_hand_covers_its_cards_is_no
     assert [e for e in table.events if isinstance(e, Fold)] == []
 
 
-def _pitch(table: Table, shown: list[SeenObject], card: SeenObject, button: SeenObject) -> None:
-    """A card pitched from the deck to its seat, boxed twice in flight, then lying there."""
-    for share in (0.3, 0.7):
-        flying = between(table.geo, card.track + 100, "card_down", "dealer", f"seat{card.seat}_cards", share)
-        table.show(0.1, button, *shown, flying)
-    shown.append(card)
-    table.show(0.1, button, *shown)
-
-
 @pytest.mark.parametrize(
     ("change", "wait", "button_at_seat", "dealt"),
     [
@@ -556,8 +547,8 @@ def test_a_seat_the_deal_skipped_in_its_order_got_a_card_nobody_saw_fly(
     shown: list[SeenObject] = []
     table.show(0.5, button)
     for seat in (3, 4, 7):
-        _pitch(table, shown, cards[seat][0], button)
-    _pitch(table, shown, cards[3][1], button)
+        pitch(table, shown, cards[seat][0], button)
+    pitch(table, shown, cards[3][1], button)
     x0, y0, x1, y1 = cards[4][0].box
     if change == "nudged":  # seat 4's second card comes down squarely on its first
         shown[1] = replace(cards[4][0], box=(x0 + 5, y0 + 3, x1 + 5, y1 + 3))
@@ -565,7 +556,7 @@ def test_a_seat_the_deal_skipped_in_its_order_got_a_card_nobody_saw_fly(
         table.show(0.05, button, *shown)
         shown.append(replace(cards[4][1], box=(x0 + 14, y0 + 6, x1 + 14, y1 + 6)))
     table.show(wait, button, *shown)
-    _pitch(table, shown, cards[7][1], button)
+    pitch(table, shown, cards[7][1], button)
     table.show(1.5, button, *shown)
     assert table.cards_dealt_to(3, 4) == {3: 2, 4: dealt}
     # a card counted hidden at seat 4 is the one nobody saw fly; none where the seat showed its card

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.vision.scenes import Table, between, demo_geometry, thing
+from tests.vision.scenes import Table, between, demo_geometry, pitch, thing
 from vision.deal_order import unseen_pitches
 from vision.table import FELT, SeenObject, TableGeometry
 
@@ -39,13 +39,17 @@ def geometry() -> TableGeometry:
     return demo_geometry()
 
 
-def _pitch(table: Table, shown: list[SeenObject], card: SeenObject, button: SeenObject) -> None:
-    """A card pitched from the deck to its seat, boxed twice in flight, then lying there."""
-    for share in (0.3, 0.7):
-        flying = between(table.geo, card.track + 100, "card_down", "dealer", f"seat{card.seat}_cards", share)
-        table.show(0.1, button, *shown, flying)
-    shown.append(card)
-    table.show(0.1, button, *shown)
+def _first_round(g: TableGeometry) -> tuple[Table, SeenObject, dict[int, list[SeenObject]], list[SeenObject]]:
+    """The deal's first round, 3, 4, 7, seen landing: the table, the button, each seat's two cards, and
+    the cards lying (``shown``, the first card of each seat, in that order)."""
+    table = Table(g)
+    button = thing(g, 900, "dealer_button", "seat7_bet")
+    cards = {s: [thing(g, 100 + 10 * s + k, "card_down", f"seat{s}_cards") for k in range(2)] for s in ORDER}
+    shown: list[SeenObject] = []
+    table.show(0.5, button)
+    for seat in ORDER:
+        pitch(table, shown, cards[seat][0], button)
+    return table, button, cards, shown
 
 
 @pytest.mark.parametrize(
@@ -60,15 +64,9 @@ def test_the_buttons_last_card_landing_unseen_on_its_first_counts_where_its_card
     misdeal, then a false "misdeal too late" as it folded. Where its cards moved that one pitch later it
     got the card; where nothing moved (the dealer skipped it: a real misdeal) it did not."""
     g = geometry
-    table = Table(g)
-    button = thing(g, 900, "dealer_button", "seat7_bet")
-    cards = {s: [thing(g, 100 + 10 * s + k, "card_down", f"seat{s}_cards") for k in range(2)] for s in ORDER}
-    shown: list[SeenObject] = []
-    table.show(0.5, button)
-    for seat in ORDER:
-        _pitch(table, shown, cards[seat][0], button)
+    table, button, cards, shown = _first_round(g)
     for seat in ORDER[:2]:
-        _pitch(table, shown, cards[seat][1], button)
+        pitch(table, shown, cards[seat][1], button)
     if nudged:  # the box of the button's card grows as its second comes down on it
         x0, y0, x1, y1 = cards[7][0].box
         shown[2] = replace(cards[7][0], box=(x0, y0, x1 + 4, y1 + 3))
@@ -84,13 +82,7 @@ def test_a_card_seen_only_leaving_the_deck_lands_on_the_seat_that_changed_before
     card had left the deck; the order of the deal then read wrong. A change after another flight from
     the deck ended is that flight's where an earlier change is there to take."""
     g = geometry
-    table = Table(g)
-    button = thing(g, 900, "dealer_button", "seat7_bet")
-    cards = {s: [thing(g, 100 + 10 * s + k, "card_down", f"seat{s}_cards") for k in range(2)] for s in ORDER}
-    shown: list[SeenObject] = []
-    table.show(0.5, button)
-    for seat in ORDER:
-        _pitch(table, shown, cards[seat][0], button)
+    table, button, cards, shown = _first_round(g)
     leaving = between(g, 500, "card_down", "dealer", "seat4_cards", 0.25)  # both seen heading seat 4's way
     for objects in ([leaving], [], [cards[3][1]], [replace(leaving, track=501)], [], [cards[4][1]]):
         shown += [o for o in objects if o.cls == "card_down" and o.place != FELT]
@@ -107,15 +99,9 @@ def test_the_buttons_last_card_seen_flying_in_and_settling_on_its_first_is_one_c
     then merged with it, its box grown: two changes. Its flight took the first, and the card the order
     of the deal looks for there must not take the other (a third card, a false misdeal)."""
     g = geometry
-    table = Table(g)
-    button = thing(g, 900, "dealer_button", "seat7_bet")
-    cards = {s: [thing(g, 100 + 10 * s + k, "card_down", f"seat{s}_cards") for k in range(2)] for s in ORDER}
-    shown: list[SeenObject] = []
-    table.show(0.5, button)
-    for seat in ORDER:
-        _pitch(table, shown, cards[seat][0], button)
+    table, button, cards, shown = _first_round(g)
     for seat in ORDER[:2]:
-        _pitch(table, shown, cards[seat][1], button)
+        pitch(table, shown, cards[seat][1], button)
     for share in (0.3, 0.7):  # the button's second card in flight
         table.show(0.1, button, *shown, between(g, 300, "card_down", "dealer", "seat7_cards", share))
     x0, y0, x1, y1 = cards[7][0].box
