@@ -97,6 +97,22 @@ def test_white_paper_under_a_warm_light_is_white_once_the_lights_colour_is_taken
     assert verify_faces(warm, dets).class_names() == ["card_up", "card_down"]
 
 
+def test_a_warm_light_is_read_from_paper_the_sensor_did_not_cut_off() -> None:
+    """Seed + 56000: under a warm lamp the board's cards, in the middle of the light's pool, read
+    (255, 255, 255), clipped, and the light read white; a tabled hand at the edge of the table, out of
+    the pool, read B 178, G 207, R 246 and was taken for two backs (a false all_in_not_tabled)."""
+    img, boxes = _table()
+    warm = np.clip(img.astype(np.float32) * (0.74, 0.86, 1.03), 0, 255).astype(np.uint8)
+    cv2.rectangle(warm, (200, 130), (300, 190), (255, 255, 255), -1)  # board cards, saturated
+    assert white_share(warm, boxes[0], light_gains(img)) < MIN_WHITE  # the light read off clipped paper
+    gains = light_gains(warm)
+    assert gains[2] == 1.0 and 1.25 < gains[0] <= MAX_GAIN
+    assert white_share(warm, boxes[0], gains) > 0.5
+    assert white_share(warm, boxes[1], gains) < MIN_WHITE
+    dets = Detections(boxes[:2], np.array([0.9, 0.8], np.float32), np.array([0, 0], np.int32), NAMES)
+    assert verify_faces(warm, dets).class_names() == ["card_up", "card_down"]
+
+
 def test_a_frame_in_white_light_is_read_as_it_is() -> None:
     img, boxes = _table()
     gains = light_gains(img)  # the paper itself is the whitest thing: (235, 240, 242)
