@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from vision.board_cards import BoardCards
 from vision.camera_config import ZoneKind
 from vision.chipset import ChipSet
 from vision.deal import CARDS, MUCK_WAIT, CardWatch
@@ -167,11 +168,11 @@ class ActionAnalyzer(CardWatch):
         self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table
         self.on_rail_since: dict[int, float] = {}  # seat -> since when chips near it show on the rail or off
         self.board = Settled(hold)
+        self.board_cards = BoardCards()  # its cards, and those the detector lost where nothing moved
         self.bets = Settled(hold)
         self.table_clear = Settled(0.6)
         self.objects = ForeignObjects(geometry, hold * 2, reads_drinks)  # phones, drinks, protectors
-        self.in_hand = False
-        self.deal_over = False  # a player has acted this hand (no more hole cards come)
+        self.in_hand = self.deal_over = False  # deal_over: a player has acted (no more hole cards come)
         self.acted = False  # ... with chips, a tap or a fold (not a card exposed in the deal)
         self.folded: set[int] = set()
         self.exposed: set[int] = set()  # card tracks already reported face up

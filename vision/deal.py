@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from statistics import median_low
 
+from vision.board_cards import BoardCards
 from vision.camera_config import ZoneKind
 from vision.card_boxes import one_box_per_tabled_card
 from vision.card_faces import WHITE_RING
@@ -73,6 +74,7 @@ class CardWatch:
     seat_cards: dict[int, Settled]
     holding: dict[int, Settled]
     board: Settled
+    board_cards: BoardCards
     most_cards: dict[int, int]
     most_board: int
     board_low: tuple[int, float]
@@ -248,7 +250,8 @@ class CardWatch:
             seat = report.seat or 0
             self.most_cards[seat] = max(0, self.most_cards.get(seat, 0) - report.count)
         board = [o for o in scene.in_place("board") if o.cls == "card_up"]
-        change = self.board.update(t, len(board))
+        # with those the detector lost where nothing moved (``vision.board_cards``)
+        change = self.board.update(t, self.board_cards.update([o.box for o in board], scene.moving))
         if change is not None and self.in_hand:
             new = int(change[1] or 0)  # type: ignore[call-overload]
             low, since = self.board_low
@@ -265,10 +268,12 @@ class CardWatch:
                 self.board_low = (self.most_board, t)
                 labels = tuple(o.label or None for o in fresh) if len(fresh) == count else ()
                 out.append(CardsDealt(self.board.since, count=count, face_up=True, cards=labels))
-            elif new == self.most_board:
-                # the board whole again before ``REDEAL_S``: nothing was taken back, and a later dip
-                # is timed from its own start (seed + 11000 all_in_not_tabled: a dim flop card read
-                # as a back for 0.7 s, then for 1 s again 1.7 s later, was "dealt again" on the turn)
+            elif new > low:
+                # the board back up before ``REDEAL_S``: what came back into view was not taken back,
+                # and a later dip is timed from its own start (seed + 11000 all_in_not_tabled: a dim flop
+                # card read as a back for 0.7 s, then for 1 s again 1.7 s later, was "dealt again" on the
+                # turn); nor short of whole (premature_turn-s56000: the flop's ace unseen for 0.3 s as
+                # the early turn was set aside, and the turn dealt again 4 s later was two cards)
                 self.board_low = (new, t)
 
     def being_dealt(self, seat: int) -> bool:
@@ -563,6 +568,7 @@ class CardWatch:
         self.pitches.reset()
         self.most_board = 0
         self.board_low = (0, t)
+        self.board_cards.clear()
         self.pushes.new_hand()
         self.last_place.clear()  # per-track memory lasts one hand, so a long stream stays small
         self.exposed.clear()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.vision.scenes import Table, between, demo_geometry, rail_hand, thing
-from tests.vision.test_deal import flop_out
+from tests.vision.test_deal import board_dealt, flop_out
 from vision.events import CardsDealt, HandTabled
 from vision.table import SeenObject
 
@@ -62,3 +62,19 @@ def test_the_card_that_starts_the_hand_is_one_though_it_is_boxed_twice() -> None
     x0, y0, x1, y1 = other_second.box
     table.show(2.0, first, second, other, replace(other_second, box=(x0 + 12, y0, x1 + 12, y1)))
     assert table.cards_dealt_to(1, 2) == {1: 2, 2: 2}
+
+
+def test_a_board_card_lost_for_a_moment_as_a_turn_is_taken_back_makes_the_new_turn_one_card() -> None:
+    """Premature_turn-s56000: the ace on the flop, read at 0.2-0.3, went unseen for 0.6 s as the early
+    turn was set aside: the board dipped to two cards, came back to three, and the turn dealt again 4 s
+    later was taken for two cards, a premature river. A count the board comes back up to before
+    ``REDEAL_S`` is the one the next cards are dealt onto. (Here every card lies at the board's middle,
+    so ``vision.board_cards`` cannot tell the ace from the turn: the dip is the deal's to judge.)"""
+    g = demo_geometry()
+    table, cards, flop = flop_out(g)
+    table.show(1.0, *cards, *flop, thing(g, 90, "card_up", "board"))  # the turn, early
+    table.show(0.6, *cards, *flop[1:], thing(g, 90, "card_up", "board"))  # the ace unseen a moment
+    table.show(0.6, *cards, *flop[1:])  # the turn set aside
+    table.show(4.0, *cards, *flop)  # the ace seen again
+    table.show(1.0, *cards, *flop, thing(g, 91, "card_up", "board"))  # the turn again
+    assert board_dealt(table) == [3, 1, 1]
