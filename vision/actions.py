@@ -167,9 +167,8 @@ class ActionAnalyzer(CardWatch):
         self.arrivals: list[float] = []  # when cards last arrived in the muck or on the felt
         self.chips_left: dict[int, float] = {}  # seat -> when its chips were last seen leaving the table
         self.on_rail_since: dict[int, float] = {}  # seat -> since when chips near it show on the rail or off
-        self.board = Settled(hold)
-        self.board_cards = BoardCards()  # its cards, and those the detector lost where nothing moved
-        self.bets = Settled(hold)
+        self.board, self.bets = Settled(hold), Settled(hold)
+        self.board_cards = BoardCards()  # the board's cards, and those the detector lost where nothing moved
         self.table_clear = Settled(0.6)
         self.objects = ForeignObjects(geometry, hold * 2, reads_drinks)  # phones, drinks, protectors
         self.in_hand = self.deal_over = False  # deal_over: a player has acted (no more hole cards come)
