@@ -119,6 +119,19 @@ def share_covered(box: Box, by: Box) -> float:
     return max(w, 0.0) * max(h, 0.0) / area if area > 0 else 0.0
 
 
+def share_covered_by_any(box: Box, by: Iterable[Box], grid: int = 10) -> float:
+    """The share of ``box``'s area that the boxes ``by`` cover together: of ``grid`` x ``grid`` points
+    spread evenly over it, those inside any of them (a protector across two cards is on the cards,
+    though neither covers most of it alone)."""
+    steps = (np.arange(grid) + 0.5) / grid
+    xs = (box[0] + steps * (box[2] - box[0]))[None, :]
+    ys = (box[1] + steps * (box[3] - box[1]))[:, None]
+    inside = np.zeros((grid, grid), bool)
+    for b in by:
+        inside |= (xs >= b[0]) & (xs <= b[2]) & (ys >= b[1]) & (ys <= b[3])
+    return float(inside.mean())
+
+
 def enclosing(boxes: Iterable[Box]) -> Box:
     """The box around ``boxes`` (at least one)."""
     x0, y0, x1, y1 = zip(*boxes, strict=True)

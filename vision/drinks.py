@@ -32,7 +32,7 @@ import cv2
 import numpy as np
 
 from vision.cards import crops_to_tensor
-from vision.detections import Box, Detections, share_covered
+from vision.detections import Box, Detections, share_covered, share_covered_by_any
 from vision.detector import ModelError, open_classifier
 
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "drink_classifier.onnx"
@@ -152,7 +152,11 @@ class ProtectorTracks:
     no card boxed round it) is that protector: seed + 25000 non_value_item's protector, by the cards
     tabled beside it, was boxed from then on as a face-up card round it and a corner of the card, and
     the hand tabled three cards (a misdeal_too_late). Such a card track stays a protector, and the
-    protector stays lost as long as a card box round it shows."""
+    protector stays lost as long as a card box round it shows. A protector lying on a seat's cards
+    (covered by their boxes together: clean_protector_and_peek-s56000's lay across both, 71% and 79%
+    under each) is no such protector: the seat's hand, lifting a corner to bet, hid it and the cards, and
+    the cards showing again were taken for two protectors put down and the cards for gone below the rail,
+    a false cards_out_of_view."""
 
     def __init__(self) -> None:
         self.tracks: set[int] = set()  # chip or card tracks that are a protector
@@ -174,7 +178,7 @@ class ProtectorTracks:
         boxed = (dets.of_class(PROTECTOR) | read | again) & tracked & ~cards
         boxes: list[Box] = [(float(a), float(b), float(c), float(d)) for a, b, c, d in dets.xyxy]
         for i in np.flatnonzero(boxed):
-            on_card = any(share_covered(boxes[i], boxes[j]) >= ROUND for j in np.flatnonzero(cards))
+            on_card = share_covered_by_any(boxes[i], [boxes[j] for j in np.flatnonzero(cards)]) >= ROUND
             self.last[int(dets.tracker_id[i])] = (t, boxes[i], on_card)
         self.last = {k: v for k, v in self.last.items() if t - v[0] <= LOST_S}
         for k, (when, box, on_card) in list(self.last.items()):

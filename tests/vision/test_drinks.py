@@ -219,6 +219,15 @@ def test_a_card_box_round_a_protector_just_lost_is_that_protector():
     ]
     assert labels(on_a_card(seen((1, card_round, 8)), 0.1)) == ["card_down"]  # missed once: the card stays
 
+    # clean_protector_and_peek-s56000: a protector across a seat's two cards (71% and 79% under each),
+    # it and the cards hidden by the seat's hand, the cards boxed again a little wider: still cards
+    left, right = [88, 100, 112, 131], [105, 98, 131, 131]
+    across = ProtectorTracks()
+    across(seen((2, [102, 108, 116, 122], 5), (1, left, 10), (1, right, 11)), 0.0)
+    across(seen(), 0.2)  # the hand over them
+    wider = seen((1, [88, 98, 116, 133], 10), (1, [105, 96, 132, 135], 11))
+    assert labels(across(wider, 0.3)) == ["card_down", "card_down"]
+
     gone = ProtectorTracks()  # a protector picked up; a card shows there a second later
     gone(seen((2, protector, 5)), 0.0)
     gone(seen(), 0.1)
