@@ -91,7 +91,7 @@ def light_gains(image: np.ndarray) -> np.ndarray:
     b, g, r = cv2.split(pixels)
     brightness = cv2.add(cv2.add(b, g, dtype=cv2.CV_16U), r, dtype=cv2.CV_16U)
     top = cv2.max(cv2.max(b, g), r)
-    clipped = cv2.dilate(cv2.compare(top, CLIPPED, cv2.CMP_GE), np.ones((3, 3), np.uint8))
+    clipped = cv2.dilate((top >= CLIPPED).astype(np.uint8), np.ones((3, 3), np.uint8))
     if cv2.countNonZero(clipped) < clipped.size:
         brightness[clipped > 0] = 0
     k = max(1, int(brightness.size * LIGHT_SHARE))
