@@ -8,7 +8,9 @@ made the board's count dip and rise again, and the rise was taken for a card dea
 non_value_item, the flop's ace of spades (mostly white paper, one pip), scored 0.2-0.3 and went
 unboxed for 4 s; the turn came while it was unseen, and its return was a "river", a false
 premature_board. A flop card read as a back for a moment (seed + 11000 all_in_not_tabled, under a
-warm lamp) is the same miss.
+warm lamp) is the same miss. Not caught yet: a card lost within about 3 s of landing, while the
+gate's background still holds the felt under it and so shows "motion" there (that render's ace was
+lost 1.2 s after the flop landed, and its false premature_board stands).
 
 ``BoardCards.update`` keeps the boxes of the board's face-up cards; each frame, a kept box that no
 box of this frame's overlaps by ``SAME_IOU`` and no moving region touches is one card still there.

@@ -272,8 +272,9 @@ class CardWatch:
                 # the board back up before ``REDEAL_S``: what came back into view was not taken back,
                 # and a later dip is timed from its own start (seed + 11000 all_in_not_tabled: a dim flop
                 # card read as a back for 0.7 s, then for 1 s again 1.7 s later, was "dealt again" on the
-                # turn); nor short of whole (premature_turn-s56000: the flop's ace unseen for 0.3 s as
-                # the early turn was set aside, and the turn dealt again 4 s later was two cards)
+                # turn); nor short of whole (premature_turn-s56000: the flop's ace unseen for 0.9 s as
+                # the early turn was set aside, the board at two for 0.3 s, and the turn dealt again 4 s
+                # later was two cards)
                 self.board_low = (new, t)
 
     def being_dealt(self, seat: int) -> bool:

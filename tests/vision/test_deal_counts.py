@@ -65,9 +65,9 @@ def test_the_card_that_starts_the_hand_is_one_though_it_is_boxed_twice() -> None
 
 
 def test_a_board_card_lost_for_a_moment_as_a_turn_is_taken_back_makes_the_new_turn_one_card() -> None:
-    """Premature_turn-s56000: the ace on the flop, read at 0.2-0.3, went unseen for 0.6 s as the early
-    turn was set aside: the board dipped to two cards, came back to three, and the turn dealt again 4 s
-    later was taken for two cards, a premature river. A count the board comes back up to before
+    """Premature_turn-s56000: the ace on the flop, read at 0.2-0.3, went unseen for 0.9 s as the early
+    turn was set aside: the board dipped to two cards for 0.3 s, came back to three, and the turn dealt
+    again 4 s later was taken for two cards, a premature river. A count the board comes back up to before
     ``REDEAL_S`` is the one the next cards are dealt onto. (Here every card lies at the board's middle,
     so ``vision.board_cards`` cannot tell the ace from the turn: the dip is the deal's to judge.)"""
     g = demo_geometry()
