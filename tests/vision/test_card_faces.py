@@ -81,6 +81,15 @@ def test_a_back_with_a_white_logo_in_its_middle_is_still_a_back() -> None:
     assert verify_faces(img, dets).class_names() == ["card_down"]
 
 
+def _face_and_back_told_apart(image: np.ndarray, boxes: np.ndarray, gains: np.ndarray) -> None:
+    """With the light's colour taken out, ``_table``'s face is white paper and its back still ink, and
+    the face check keeps the one face up and turns the other face down."""
+    assert white_share(image, boxes[0], gains) > 0.5
+    assert white_share(image, boxes[1], gains) < MIN_WHITE
+    dets = Detections(boxes[:2], np.array([0.9, 0.8], np.float32), np.array([0, 0], np.int32), NAMES)
+    assert verify_faces(image, dets).class_names() == ["card_up", "card_down"]
+
+
 def test_white_paper_under_a_warm_light_is_white_once_the_lights_colour_is_taken_out() -> None:
     """Seed + 11000: a warm lamp over red felt tints face-up cards pink (B 150, G 163, R 222), too
     saturated to count as white, and 37% of face-up card boxes were taken for backs. The frame's
@@ -91,10 +100,7 @@ def test_white_paper_under_a_warm_light_is_white_once_the_lights_colour_is_taken
     assert white_share(warm, boxes[0]) < MIN_WHITE  # as the face check read it before
     gains = light_gains(warm)
     assert gains[2] == 1.0 and 1.3 < gains[0] <= MAX_GAIN
-    assert white_share(warm, boxes[0], gains) > 0.5
-    assert white_share(warm, boxes[1], gains) < MIN_WHITE
-    dets = Detections(boxes[:2], np.array([0.9, 0.8], np.float32), np.array([0, 0], np.int32), NAMES)
-    assert verify_faces(warm, dets).class_names() == ["card_up", "card_down"]
+    _face_and_back_told_apart(warm, boxes, gains)
 
 
 def test_a_warm_light_is_read_from_paper_the_sensor_did_not_cut_off() -> None:
@@ -107,10 +113,7 @@ def test_a_warm_light_is_read_from_paper_the_sensor_did_not_cut_off() -> None:
     assert white_share(warm, boxes[0], light_gains(img)) < MIN_WHITE  # the light read off clipped paper
     gains = light_gains(warm)
     assert gains[2] == 1.0 and 1.25 < gains[0] <= MAX_GAIN
-    assert white_share(warm, boxes[0], gains) > 0.5
-    assert white_share(warm, boxes[1], gains) < MIN_WHITE
-    dets = Detections(boxes[:2], np.array([0.9, 0.8], np.float32), np.array([0, 0], np.int32), NAMES)
-    assert verify_faces(warm, dets).class_names() == ["card_up", "card_down"]
+    _face_and_back_told_apart(warm, boxes, gains)
 
 
 def test_a_frame_in_white_light_is_read_as_it_is() -> None:
